@@ -1,0 +1,2 @@
+/** Storage bootstrap: embedded or external PostgreSQL, and Flyway migrations per module schema. */
+package dev.quintet.platform.db;

@@ -1,0 +1,31 @@
+package dev.quintet.platform.keys;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/** A stored key as the owner may see it: never the key itself, only its prefix and last four characters. */
+public record ApiKey(
+        UUID id,
+        UUID accountId,
+        String prefix,
+        String lastFour,
+        String label,
+        List<String> services,
+        Instant createdAt,
+        Instant lastUsedAt,
+        Instant revokedAt) {
+
+    public boolean revoked() {
+        return revokedAt != null;
+    }
+
+    public boolean allows(String service) {
+        return services.contains(service);
+    }
+
+    /** How the key is shown after creation, e.g. {@code qt_AbCd1234…wxyz}. */
+    public String masked() {
+        return prefix + "…" + lastFour;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.quintet.platform.keys;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.random.RandomGenerator;
+import java.util.zip.CRC32;
+
+/**
+ * Keys look like {@code qt_} + 32 random base62 characters + a 6-character base62 checksum of those 32. The
+ * checksum lets look-alikes (typos, truncations, other vendors' keys) be refused without a database read.
+ */
+public final class KeyFormat {
+
+    public static final String PREFIX = "qt_";
+    static final int BODY_LENGTH = 32;
+    static final int CHECKSUM_LENGTH = 6;
+    public static final int LENGTH = PREFIX.length() + BODY_LENGTH + CHECKSUM_LENGTH;
+    /** How many characters of a key (after {@code qt_}) are kept to show and to find it by. */
+    static final int DISPLAY_PREFIX_LENGTH = PREFIX.length() + 8;
+
+    /** Cloned per use: cheaper than a provider look-up on every request, and a clone is never shared. */
+    private static final MessageDigest SHA_256 = sha256();
+
+    private static final char[] BASE62 =
+            "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".toCharArray();
+
+    private KeyFormat() {
+    }
+
+    public static String generate(RandomGenerator random) {
+        StringBuilder body = new StringBuilder(BODY_LENGTH);
+        for (int i = 0; i < BODY_LENGTH; i++) {
+            body.append(BASE62[random.nextInt(BASE62.length)]);
+        }
+        return PREFIX + body + checksum(body);
+    }
+
+    /** True when the text has the shape of a key and its checksum is right. */
+    public static boolean isWellFormed(String key) {
+        if (key == null || key.length() != LENGTH || !key.startsWith(PREFIX)) {
+            return false;
+        }
+        for (int i = PREFIX.length(); i < LENGTH; i++) {
+            if (!isBase62(key.charAt(i))) {
+                return false;
+            }
+        }
+        return key.endsWith(checksum(key.substring(PREFIX.length(), PREFIX.length() + BODY_LENGTH)));
+    }
+
+    public static byte[] hash(String key) {
+        try {
+            return ((MessageDigest) SHA_256.clone()).digest(key.getBytes(StandardCharsets.US_ASCII));
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String displayPrefix(String key) {
+        return key.substring(0, DISPLAY_PREFIX_LENGTH);
+    }
+
+    static String lastFour(String key) {
+        return key.substring(key.length() - 4);
+    }
+
+    private static String checksum(CharSequence body) {
+        CRC32 crc = new CRC32();
+        for (int i = 0; i < body.length(); i++) {
+            crc.update(body.charAt(i));
+        }
+        long value = crc.getValue();
+        char[] out = new char[CHECKSUM_LENGTH];
+        for (int i = CHECKSUM_LENGTH - 1; i >= 0; i--) {
+            out[i] = BASE62[(int) (value % 62)];
+            value /= 62;
+        }
+        return new String(out);
+    }
+
+    private static boolean isBase62(char c) {
+        return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    }
+}

@@ -1,0 +1,12 @@
+package dev.quintet.platform.keys;
+
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Who is calling, once a key was accepted: set as request attribute {@link #ATTRIBUTE} for controllers.
+ */
+public record KeyHolder(UUID keyId, UUID accountId, String keyPrefix, List<String> services, String plan) {
+
+    public static final String ATTRIBUTE = "dev.quintet.platform.keys.KeyHolder";
+}

@@ -1,0 +1,2 @@
+/** The platform every Quintet app stands on: accounts, API keys, quotas, errors, web contract and storage. */
+package dev.quintet.platform;

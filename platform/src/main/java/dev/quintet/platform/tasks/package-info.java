@@ -1,0 +1,2 @@
+/** Background work that apps run at intervals. */
+package dev.quintet.platform.tasks;

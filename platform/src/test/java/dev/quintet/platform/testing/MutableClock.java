@@ -1,0 +1,41 @@
+package dev.quintet.platform.testing;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.concurrent.atomic.AtomicReference;
+
+/** A clock tests move by hand, so windows and expiry are tested without sleeping. */
+public final class MutableClock extends Clock {
+
+    private final AtomicReference<Instant> now;
+
+    public MutableClock(Instant start) {
+        this.now = new AtomicReference<>(start);
+    }
+
+    public void advance(Duration by) {
+        now.updateAndGet(t -> t.plus(by));
+    }
+
+    public void set(Instant instant) {
+        now.set(instant);
+    }
+
+    @Override
+    public Instant instant() {
+        return now.get();
+    }
+
+    @Override
+    public ZoneId getZone() {
+        return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+        return Clock.fixed(instant(), zone);
+    }
+}
