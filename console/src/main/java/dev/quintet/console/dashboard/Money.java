@@ -1,0 +1,21 @@
+package dev.quintet.console.dashboard;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.Locale;
+
+/** Amounts of US dollars as people read them: {@code $10.00 USD}, cents rounded down. */
+final class Money {
+
+    private Money() {
+    }
+
+    static String usd(BigDecimal amount) {
+        BigDecimal cents = amount.setScale(2, RoundingMode.FLOOR);
+        DecimalFormat format = new DecimalFormat("#,##0.00", DecimalFormatSymbols.getInstance(Locale.US));
+        String digits = format.format(cents.abs());
+        return (cents.signum() < 0 ? "-$" : "$") + digits + " USD";
+    }
+}

@@ -1,0 +1,191 @@
+package dev.quintet.console.oauth.grants;
+
+import dev.quintet.console.security.ConsoleUser;
+import dev.quintet.platform.accounts.Account;
+import dev.quintet.platform.accounts.Accounts;
+import java.security.Principal;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.oauth2.core.AuthorizationGrantType;
+import org.springframework.security.oauth2.core.OAuth2AccessToken;
+import org.springframework.security.oauth2.core.OAuth2RefreshToken;
+import org.springframework.security.oauth2.core.endpoint.OAuth2AuthorizationRequest;
+import org.springframework.security.oauth2.core.endpoint.OAuth2ParameterNames;
+import org.springframework.security.oauth2.server.authorization.OAuth2Authorization;
+import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationCode;
+import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;
+import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Turns rows of {@code console.oauth_authorizations} into Spring's {@link OAuth2Authorization} and back. The
+ * principal is rebuilt from the account (so a deleted or suspended account's grants stop working), and a token
+ * past its expiry by the injected clock comes back invalidated. Validity is judged by that clock alone, so the
+ * {@code nbf} claim, which Spring would compare with the system clock, is not read back.
+ */
+final class AuthorizationRows {
+
+    private static final Set<String> TIME_CLAIMS = Set.of("iat", "exp");
+    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() { };
+
+    private final RegisteredClientRepository clients;
+    private final Accounts accounts;
+    private final Clock clock;
+    private final JsonMapper json = JsonMapper.builder().build();
+
+    AuthorizationRows(RegisteredClientRepository clients, Accounts accounts, Clock clock) {
+        this.clients = clients;
+        this.accounts = accounts;
+        this.clock = clock;
+    }
+
+    /** Attribute holding the version of the row a grant was read from, checked when it is saved again. */
+    static final String VERSION = "dev.quintet.console.oauth.grants.version";
+
+    /**
+     * The authorization in the row, or null when its client or account is gone or the account is not active.
+     * {@code presented} is the token it was looked up by, if any (see {@link TokenHashes}).
+     */
+    OAuth2Authorization map(ResultSet rs, TokenHashes.Presented presented) throws SQLException {
+        RegisteredClient client = clients.findById(rs.getString("client_id"));
+        Account account = accounts.byId(rs.getObject("account_id", UUID.class)).filter(Account::active).orElse(null);
+        if (client == null || account == null) {
+            return null;
+        }
+        Instant now = clock.instant();
+        OAuth2Authorization.Builder builder = OAuth2Authorization.withRegisteredClient(client)
+                .id(rs.getString("id"))
+                .principalName(rs.getString("principal_name"))
+                .authorizationGrantType(new AuthorizationGrantType(rs.getString("grant_type")))
+                .authorizedScopes(strings(rs, "scopes"))
+                .attribute(Principal.class.getName(), ConsoleUser.authenticationOf(account))
+                .attribute(VERSION, rs.getLong("version"));
+        if (rs.getString("state") != null) {
+            builder.attribute(OAuth2ParameterNames.STATE, rs.getString("state"));
+        }
+        if (rs.getString("request") != null) {
+            builder.attribute(OAuth2AuthorizationRequest.class.getName(), readRequest(rs.getString("request")));
+        }
+        String code = TokenHashes.readBack(rs.getBytes("code_hash"), presented);
+        String access = TokenHashes.readBack(rs.getBytes("access_hash"), presented);
+        String refresh = TokenHashes.readBack(rs.getBytes("refresh_hash"), presented);
+        if (code != null) {
+            Instant expires = instant(rs, "code_expires_at");
+            boolean invalidated = rs.getBoolean("code_invalidated") || !now.isBefore(expires);
+            builder.token(new OAuth2AuthorizationCode(code, instant(rs, "code_issued_at"), expires),
+                    meta -> meta.put(OAuth2Authorization.Token.INVALIDATED_METADATA_NAME, invalidated));
+        }
+        if (access != null) {
+            Instant expires = instant(rs, "access_expires_at");
+            Map<String, Object> claims = readClaims(rs.getString("access_claims"));
+            boolean invalidated = rs.getBoolean("access_invalidated") || !now.isBefore(expires);
+            builder.token(new OAuth2AccessToken(OAuth2AccessToken.TokenType.BEARER, access,
+                            instant(rs, "access_issued_at"), expires, strings(rs, "access_scopes")),
+                    meta -> {
+                        meta.put(OAuth2Authorization.Token.CLAIMS_METADATA_NAME, claims);
+                        meta.put(OAuth2Authorization.Token.INVALIDATED_METADATA_NAME, invalidated);
+                    });
+        }
+        if (refresh != null) {
+            Instant expires = instant(rs, "refresh_expires_at");
+            boolean invalidated = rs.getBoolean("refresh_invalidated") || (expires != null && !now.isBefore(expires));
+            builder.token(new OAuth2RefreshToken(refresh, instant(rs, "refresh_issued_at"), expires),
+                    meta -> meta.put(OAuth2Authorization.Token.INVALIDATED_METADATA_NAME, invalidated));
+        }
+        return builder.build();
+    }
+
+    /** The account the authorization was granted by. */
+    static UUID accountOf(OAuth2Authorization authorization) {
+        Authentication principal = authorization.getAttribute(Principal.class.getName());
+        if (principal != null && principal.getPrincipal() instanceof ConsoleUser user) {
+            return user.accountId();
+        }
+        throw new IllegalStateException("authorization " + authorization.getId() + " has no console user as principal");
+    }
+
+    String writeRequest(OAuth2AuthorizationRequest request) {
+        if (request == null) {
+            return null;
+        }
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("authorization_uri", request.getAuthorizationUri());
+        fields.put("client_id", request.getClientId());
+        fields.put("redirect_uri", request.getRedirectUri());
+        fields.put("scopes", List.copyOf(request.getScopes()));
+        fields.put("state", request.getState());
+        Map<String, String> extra = new LinkedHashMap<>();
+        request.getAdditionalParameters().forEach((k, v) -> {
+            if (v instanceof String s) {
+                extra.put(k, s);
+            }
+        });
+        fields.put("additional_parameters", extra);
+        return json.writeValueAsString(fields);
+    }
+
+    String writeClaims(Map<String, Object> claims) {
+        if (claims == null) {
+            return null;
+        }
+        Map<String, Object> plain = new LinkedHashMap<>();
+        claims.forEach((name, value) -> plain.put(name, switch (value) {
+            case Instant instant -> instant.getEpochSecond();
+            case Collection<?> values -> values.stream().map(String::valueOf).toList();
+            case Number number -> number;
+            case Boolean bool -> bool;
+            default -> String.valueOf(value);
+        }));
+        return json.writeValueAsString(plain);
+    }
+
+    @SuppressWarnings("unchecked")
+    private OAuth2AuthorizationRequest readRequest(String text) {
+        Map<String, Object> fields = json.readValue(text, MAP);
+        return OAuth2AuthorizationRequest.authorizationCode()
+                .authorizationUri((String) fields.get("authorization_uri"))
+                .clientId((String) fields.get("client_id"))
+                .redirectUri((String) fields.get("redirect_uri"))
+                .scopes(new LinkedHashSet<>((List<String>) fields.get("scopes")))
+                .state((String) fields.get("state"))
+                .additionalParameters((Map<String, Object>) fields.get("additional_parameters"))
+                .build();
+    }
+
+    private Map<String, Object> readClaims(String text) {
+        if (text == null) {
+            return Map.of();
+        }
+        Map<String, Object> claims = json.readValue(text, MAP);
+        claims.remove("nbf");
+        TIME_CLAIMS.forEach(name -> claims.computeIfPresent(name,
+                (k, v) -> Instant.ofEpochSecond(((Number) v).longValue())));
+        return claims;
+    }
+
+    static Timestamp timestamp(Instant instant) {
+        return instant == null ? null : Timestamp.from(instant);
+    }
+
+    private static Instant instant(ResultSet rs, String column) throws SQLException {
+        Timestamp t = rs.getTimestamp(column);
+        return t == null ? null : t.toInstant();
+    }
+
+    private static Set<String> strings(ResultSet rs, String column) throws SQLException {
+        java.sql.Array array = rs.getArray(column);
+        return array == null ? Set.of() : new LinkedHashSet<>(List.of((String[]) array.getArray()));
+    }
+}

@@ -1,0 +1,2 @@
+/** What users granted to apps: authorizations with their codes and tokens, remembered consents, connected apps. */
+package dev.quintet.console.oauth.grants;

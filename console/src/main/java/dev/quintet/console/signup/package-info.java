@@ -1,0 +1,2 @@
+/** Creating an account from the sign-up form. */
+package dev.quintet.console.signup;

@@ -1,0 +1,126 @@
+package dev.quintet.console.oauth.grants;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.quintet.console.oauth.OAuthClients;
+import dev.quintet.console.security.ConsoleUser;
+import dev.quintet.platform.accounts.Account;
+import dev.quintet.platform.accounts.Accounts;
+import dev.quintet.platform.db.SchemaMigrations;
+import dev.quintet.platform.testing.MutableClock;
+import dev.quintet.platform.testing.TestPlatform;
+import java.security.Principal;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.security.oauth2.core.AuthorizationGrantType;
+import org.springframework.security.oauth2.core.ClientAuthenticationMethod;
+import org.springframework.security.oauth2.core.OAuth2AccessToken;
+import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
+import org.springframework.security.oauth2.core.OAuth2RefreshToken;
+import org.springframework.security.oauth2.server.authorization.OAuth2Authorization;
+import org.springframework.security.oauth2.server.authorization.OAuth2TokenType;
+import org.springframework.security.oauth2.server.authorization.client.InMemoryRegisteredClientRepository;
+import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;
+
+/** How grants are stored: tokens only as hashes, and a save never overwrites a change it did not see. */
+class AuthorizationsTest {
+
+    static MutableClock clock;
+    static TestPlatform platform;
+    static JdbcClient jdbc;
+    static Account account;
+    static RegisteredClient client;
+    static Authorizations authorizations;
+
+    @BeforeAll
+    static void start() {
+        clock = new MutableClock(Instant.parse("2026-06-01T10:00:00Z"));
+        platform = TestPlatform.start(clock);
+        SchemaMigrations.migrate(platform.bean(DataSource.class), "console");
+        jdbc = platform.bean(JdbcClient.class);
+        account = platform.newAccount();
+        String clientId = new OAuthClients(jdbc, clock, new SecureRandom())
+                .register(account.id(), "Gig finder", List.of("https://app.example.com/callback"), false).client().clientId();
+        client = RegisteredClient.withId(clientId).clientId(clientId)
+                .clientAuthenticationMethod(ClientAuthenticationMethod.CLIENT_SECRET_BASIC)
+                .authorizationGrantType(AuthorizationGrantType.AUTHORIZATION_CODE)
+                .authorizationGrantType(AuthorizationGrantType.REFRESH_TOKEN)
+                .redirectUri("https://app.example.com/callback").scope("events:read").build();
+        authorizations = new Authorizations(jdbc, new AuthorizationRows(new InMemoryRegisteredClientRepository(client),
+                platform.bean(Accounts.class), clock), clock);
+    }
+
+    @AfterAll
+    static void stop() {
+        platform.close();
+    }
+
+    @Test
+    void keepsTokensOnlyAsHashesAndGivesBackTheValueAGrantWasFoundBy() {
+        OAuth2Authorization grant = granted("access-" + UUID.randomUUID(), "refresh-" + UUID.randomUUID());
+        authorizations.save(grant);
+        String access = grant.getAccessToken().getToken().getTokenValue();
+        String refresh = grant.getRefreshToken().getToken().getTokenValue();
+
+        String row = jdbc.sql("SELECT row_to_json(a)::text FROM console.oauth_authorizations a WHERE id = :id")
+                .param("id", grant.getId()).query(String.class).single();
+        assertThat(row).doesNotContain(access, refresh);
+
+        OAuth2Authorization byRefresh = authorizations.findByToken(refresh, OAuth2TokenType.REFRESH_TOKEN);
+        assertThat(byRefresh.getRefreshToken().getToken().getTokenValue()).isEqualTo(refresh);
+        assertThat(byRefresh.getAccessToken().getToken().getTokenValue()).startsWith("sha256:").doesNotContain(access);
+        assertThat(authorizations.findByToken(access, null).getToken(access)).isNotNull();
+        assertThat(authorizations.findByToken("sha256:" + access, null)).isNull();
+
+        authorizations.save(OAuth2Authorization.from(byRefresh).invalidate(byRefresh.getAccessToken().getToken()).build());
+        OAuth2Authorization again = authorizations.findByToken(access, OAuth2TokenType.ACCESS_TOKEN);
+        assertThat(again.getAccessToken().isInvalidated()).isTrue();
+        assertThat(again.getRefreshToken().getToken().getTokenValue()).startsWith("sha256:");
+    }
+
+    @Test
+    void ofTwoRotationsStartedFromOneReadOnlyTheFirstIsKept() {
+        String refresh = "refresh-" + UUID.randomUUID();
+        authorizations.save(granted("access-" + UUID.randomUUID(), refresh));
+        OAuth2Authorization first = authorizations.findByToken(refresh, OAuth2TokenType.REFRESH_TOKEN);
+        OAuth2Authorization second = authorizations.findByToken(refresh, OAuth2TokenType.REFRESH_TOKEN);
+
+        authorizations.save(rotated(first, "refresh-first"));
+
+        assertThatThrownBy(() -> authorizations.save(rotated(second, "refresh-second")))
+                .isInstanceOfSatisfying(OAuth2AuthenticationException.class,
+                        e -> assertThat(e.getError().getErrorCode()).isEqualTo("invalid_grant"));
+        assertThat(authorizations.findByToken("refresh-second", OAuth2TokenType.REFRESH_TOKEN)).isNull();
+        assertThat(authorizations.findByToken("refresh-first", OAuth2TokenType.REFRESH_TOKEN)).isNotNull();
+    }
+
+    private static OAuth2Authorization granted(String access, String refresh) {
+        Instant now = clock.instant();
+        return OAuth2Authorization.withRegisteredClient(client).id(UUID.randomUUID().toString())
+                .principalName(account.email())
+                .authorizationGrantType(AuthorizationGrantType.AUTHORIZATION_CODE)
+                .authorizedScopes(Set.of("events:read"))
+                .attribute(Principal.class.getName(), ConsoleUser.authenticationOf(account))
+                .token(new OAuth2AccessToken(OAuth2AccessToken.TokenType.BEARER, access, now,
+                        now.plus(Duration.ofMinutes(15)), Set.of("events:read")))
+                .refreshToken(new OAuth2RefreshToken(refresh, now, now.plus(Duration.ofDays(30))))
+                .build();
+    }
+
+    private static OAuth2Authorization rotated(OAuth2Authorization grant, String refresh) {
+        Instant now = clock.instant();
+        return OAuth2Authorization.from(grant)
+                .refreshToken(new OAuth2RefreshToken(refresh, now, now.plus(Duration.ofDays(30))))
+                .build();
+    }
+}
