@@ -1,0 +1,113 @@
+package dev.quintet.router;
+
+import dev.quintet.platform.credits.Credits;
+import dev.quintet.platform.quota.QuotaLimiter;
+import dev.quintet.router.billing.Billing;
+import dev.quintet.router.billing.FreeTier;
+import dev.quintet.router.billing.Ledger;
+import dev.quintet.router.catalog.Catalog;
+import dev.quintet.router.generations.GenerationIds;
+import dev.quintet.router.generations.Generations;
+import dev.quintet.router.providers.ConfiguredModel;
+import dev.quintet.router.providers.ProviderConnections;
+import dev.quintet.router.providers.RouterConfig;
+import dev.quintet.router.providers.RouterEnvironment;
+import dev.quintet.router.providers.ProviderAdapters;
+import dev.quintet.router.providers.UpstreamHttp;
+import dev.quintet.router.providers.anthropic.AnthropicProvider;
+import dev.quintet.router.providers.gemini.GeminiProvider;
+import dev.quintet.router.providers.openai.OpenAiCompatibleProvider;
+import dev.quintet.router.routing.ChatRouter;
+import dev.quintet.router.routing.EndpointDraw;
+import dev.quintet.router.routing.EndpointHealth;
+import dev.quintet.router.routing.EndpointSelector;
+import java.net.http.HttpClient;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.concurrent.Executors;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Wires the catalog, the provider connections, billing and the chat router from {@link RouterProperties}. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(RouterProperties.class)
+class RouterConfiguration {
+
+    /** The JSON mapper for wire bodies: no naming strategy, nulls kept, decimals written out in full. */
+    static final JsonMapper WIRE = JsonMapper.builder().enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
+
+    @Bean
+    RouterConfig routerConfig(RouterProperties properties) {
+        return properties.config() == null ? RouterConfig.empty() : RouterConfig.read(properties.config());
+    }
+
+    @Bean
+    ProviderConnections providerConnections(ObjectProvider<RouterEnvironment> environment, RouterConfig config) {
+        return new ProviderConnections(environment.getIfAvailable(RouterEnvironment::system), config);
+    }
+
+    @Bean
+    Catalog catalog(RouterConfig config, Clock clock) {
+        Catalog catalog = Catalog.bundled();
+        long now = clock.instant().getEpochSecond();
+        for (ConfiguredModel m : config.models()) {
+            catalog = catalog.withEndpoint(m.id(), m.name(), now, m.endpoint());
+        }
+        return catalog;
+    }
+
+    @Bean
+    HttpClient upstreamHttpClient(RouterProperties properties) {
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_2)
+                .connectTimeout(properties.connectTimeout())
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .executor(Executors.newVirtualThreadPerTaskExecutor())
+                .build();
+    }
+
+    @Bean
+    Ledger ledger(Credits credits, RouterProperties properties) {
+        return new Ledger(credits, properties.billing().holdTtl());
+    }
+
+    @Bean
+    FreeTier freeTier(QuotaLimiter limiter, Credits credits, RouterProperties properties) {
+        RouterProperties.Free free = properties.free();
+        return new FreeTier(limiter, credits, new FreeTier.Limits(free.perMinute(), free.perDay(),
+                free.perDayWithCredit(), free.creditForHigherLimit()));
+    }
+
+    @Bean
+    Generations generations(JdbcClient jdbc) {
+        return new Generations(jdbc);
+    }
+
+    @Bean
+    EndpointHealth endpointHealth(RouterProperties properties, Clock clock) {
+        RouterProperties.Routing routing = properties.routing();
+        return new EndpointHealth(clock, routing.healthWindow(), routing.coolDown(), routing.maxCoolDown());
+    }
+
+    @Bean
+    ChatRouter chatRouter(Catalog catalog, ProviderConnections connections, RouterProperties properties,
+                          HttpClient http, Ledger ledger, FreeTier freeTier, Generations generations,
+                          SecureRandom random, Clock clock, EndpointHealth health, ObjectProvider<EndpointDraw> draw) {
+        long defaultMaxTokens = properties.billing().defaultMaxCompletionTokens();
+        Billing billing = new Billing(ledger, freeTier, defaultMaxTokens);
+        UpstreamHttp upstream = new UpstreamHttp(http, properties.upstreamTimeout());
+        ProviderAdapters adapters = new ProviderAdapters(new OpenAiCompatibleProvider(upstream),
+                new AnthropicProvider(upstream, clock, defaultMaxTokens),
+                new GeminiProvider(upstream, clock, random, defaultMaxTokens));
+        Long seed = properties.routing().seed();
+        EndpointSelector selector = new EndpointSelector(catalog, connections, health, draw.getIfAvailable(
+                () -> seed == null ? EndpointDraw.random() : EndpointDraw.seeded(seed)));
+        return new ChatRouter(selector, adapters, WIRE, properties.keepAliveInterval(), billing, generations,
+                new GenerationIds(random, clock), clock, health);
+    }
+}

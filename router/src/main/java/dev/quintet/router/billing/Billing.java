@@ -1,0 +1,35 @@
+package dev.quintet.router.billing;
+
+import java.util.UUID;
+import tools.jackson.databind.JsonNode;
+
+/** Opens the {@link Reservation} of each chat request. */
+public final class Billing {
+
+    private final Ledger ledger;
+    private final FreeTier freeTier;
+    private final long defaultMaxCompletionTokens;
+
+    /**
+     * @param defaultMaxCompletionTokens the completion length reserved for when neither the request
+     *     ({@code max_tokens}) nor the endpoint sets one
+     */
+    public Billing(Ledger ledger, FreeTier freeTier, long defaultMaxCompletionTokens) {
+        if (defaultMaxCompletionTokens < 1) {
+            throw new IllegalArgumentException("the default max completion tokens must be >= 1, got "
+                    + defaultMaxCompletionTokens);
+        }
+        this.ledger = ledger;
+        this.freeTier = freeTier;
+        this.defaultMaxCompletionTokens = defaultMaxCompletionTokens;
+    }
+
+    public Reservation open(UUID accountId, UUID keyId, String generationId, JsonNode body) {
+        long requested = Math.max(body.path("max_completion_tokens").asLong(0), 0);
+        if (requested == 0) {
+            requested = Math.max(body.path("max_tokens").asLong(0), 0);
+        }
+        return new Reservation(ledger, freeTier, new Reservation.Caller(accountId, keyId, generationId),
+                TokenEstimate.ofPrompt(body), requested, defaultMaxCompletionTokens);
+    }
+}

@@ -1,0 +1,44 @@
+package dev.quintet.router.billing;
+
+import dev.quintet.router.catalog.Pricing;
+import java.math.BigDecimal;
+
+/** Exact costs in US dollars: tokens of each kind times the serving endpoint's price for that kind. */
+public final class CostCalculator {
+
+    private CostCalculator() {
+    }
+
+    /**
+     * What {@code usage} costs at {@code pricing}: uncached prompt tokens at the prompt price, cache reads and
+     * writes at their prices, completion tokens at the completion price, reasoning tokens at the reasoning price,
+     * plus the per-request fee. A provider whose cache counts exceed its prompt count reports them beside the
+     * prompt rather than inside it, so its whole prompt count is then billed as uncached.
+     */
+    public static BigDecimal cost(Pricing pricing, TokenUsage usage) {
+        long cacheTokens = usage.cached() + usage.cacheWrite();
+        long uncached = cacheTokens <= usage.prompt() ? usage.prompt() - cacheTokens : usage.prompt();
+        long reasoning = Math.min(usage.reasoning(), usage.completion());
+        return times(pricing.prompt(), uncached)
+                .add(times(or(pricing.inputCacheRead(), pricing.prompt()), usage.cached()))
+                .add(times(or(pricing.inputCacheWrite(), pricing.prompt()), usage.cacheWrite()))
+                .add(times(pricing.completion(), usage.completion() - reasoning))
+                .add(times(or(pricing.internalReasoning(), pricing.completion()), reasoning))
+                .add(pricing.request());
+    }
+
+    /** The most a call can cost with at most {@code promptTokens} in and {@code completionTokens} out. */
+    public static BigDecimal worstCase(Pricing pricing, long promptTokens, long completionTokens) {
+        BigDecimal prompt = pricing.prompt().max(or(pricing.inputCacheWrite(), pricing.prompt()));
+        BigDecimal completion = pricing.completion().max(or(pricing.internalReasoning(), pricing.completion()));
+        return times(prompt, promptTokens).add(times(completion, completionTokens)).add(pricing.request());
+    }
+
+    private static BigDecimal times(BigDecimal price, long tokens) {
+        return price.multiply(BigDecimal.valueOf(tokens));
+    }
+
+    private static BigDecimal or(BigDecimal price, BigDecimal fallback) {
+        return price != null ? price : fallback;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.quintet.router.billing;
+
+import dev.quintet.platform.credits.Credits;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The router's use of the platform's credit ledger, which keeps amounts to 8 decimal places (a millionth of a
+ * cent): holds are rounded up to that unit, charges to the nearest unit.
+ */
+public final class Ledger {
+
+    static final int SCALE = 8;
+
+    private final Credits credits;
+    private final Duration holdTtl;
+
+    public Ledger(Credits credits, Duration holdTtl) {
+        this.credits = credits;
+        this.holdTtl = holdTtl;
+    }
+
+    /** Rounds an amount up to the ledger's unit. */
+    static BigDecimal roundUp(BigDecimal usd) {
+        return usd.setScale(SCALE, RoundingMode.CEILING);
+    }
+
+    Optional<UUID> hold(UUID accountId, BigDecimal usd, String reason) {
+        return credits.hold(accountId, roundUp(usd), reason, holdTtl);
+    }
+
+    void settle(UUID holdId, UUID accountId, BigDecimal spentUsd, String reason) {
+        credits.settle(holdId, accountId, spentUsd.setScale(SCALE, RoundingMode.HALF_UP), reason);
+    }
+
+    void release(UUID holdId) {
+        credits.release(holdId);
+    }
+
+    BigDecimal available(UUID accountId) {
+        return credits.available(accountId);
+    }
+
+    /** All credit ever granted to the account. */
+    public BigDecimal granted(UUID accountId) {
+        return credits.granted(accountId);
+    }
+
+    /** All credit the account has spent: its grants less its balance. */
+    public BigDecimal spent(UUID accountId) {
+        return credits.granted(accountId).subtract(credits.balance(accountId));
+    }
+}

@@ -1,0 +1,110 @@
+package dev.quintet.router.billing;
+
+import dev.quintet.platform.errors.ApiException;
+import dev.quintet.router.catalog.Endpoint;
+import dev.quintet.router.catalog.Model;
+import java.math.BigDecimal;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The money side of one chat request. Before each endpoint is called, {@link #cover} makes sure the call is paid
+ * for: a free model takes one request of the key's free allowance, a paid one a hold on the account's credit for
+ * the most the call can cost. Afterwards the hold is settled with the actual cost, never more than was held, or
+ * released.
+ */
+public final class Reservation {
+
+    record Caller(UUID accountId, UUID keyId, String generationId) {
+    }
+
+    private final Ledger ledger;
+    private final FreeTier freeTier;
+    private final Caller caller;
+    private final TokenEstimate prompt;
+    private final long requestedCompletion;
+    private final long defaultCompletion;
+    private Optional<ApiException> freeAdmission;
+    private UUID holdId;
+    private BigDecimal held = BigDecimal.ZERO;
+
+    Reservation(Ledger ledger, FreeTier freeTier, Caller caller, TokenEstimate prompt, long requestedCompletion,
+                long defaultCompletion) {
+        this.ledger = ledger;
+        this.freeTier = freeTier;
+        this.caller = caller;
+        this.prompt = prompt;
+        this.requestedCompletion = requestedCompletion;
+        this.defaultCompletion = defaultCompletion;
+    }
+
+    /** Makes sure a call of {@code endpoint} is paid for; the refusal (402 or 429) when it cannot be. */
+    public Optional<ApiException> cover(Model model, Endpoint endpoint) {
+        if (FreeTier.isFree(model, endpoint)) {
+            if (freeAdmission == null) {
+                freeAdmission = freeTier.admit(caller.keyId(), caller.accountId());
+            }
+            return freeAdmission;
+        }
+        long completion = completionCeiling(endpoint);
+        BigDecimal needed = Ledger.roundUp(CostCalculator.worstCase(endpoint.pricing(), prompt.ceiling(), completion));
+        if (holdId != null && held.compareTo(needed) >= 0) {
+            return Optional.empty();
+        }
+        release();
+        Optional<UUID> hold = ledger.hold(caller.accountId(), needed, "router " + caller.generationId() + " reserve");
+        if (hold.isEmpty()) {
+            return Optional.of(new ApiException(402, "insufficient_credits", model.id() + " via " + endpoint.provider()
+                    + " may cost up to " + needed.stripTrailingZeros().toPlainString() + " USD for this request ("
+                    + prompt.ceiling() + " prompt tokens at most and up to " + completion + " completion tokens)"
+                    + ", but the account has " + ledger.available(caller.accountId()).stripTrailingZeros().toPlainString()
+                    + " USD of credit available; add credit, lower max_tokens or use a free model"));
+        }
+        holdId = hold.get();
+        held = needed;
+        return Optional.empty();
+    }
+
+    /**
+     * Prices a generation served by {@code endpoint} from the provider's usage, or from an estimate when it
+     * reported none. An {@code incomplete} generation (failed or cancelled) without completion tokens is free.
+     */
+    public Charge price(Model model, Endpoint endpoint, Optional<TokenUsage> reported, long completionBytes,
+                        boolean incomplete) {
+        TokenUsage usage = reported.orElseGet(() -> TokenUsage.estimated(prompt.likely(),
+                TokenEstimate.ofText(completionBytes)));
+        BigDecimal cost = BigDecimal.ZERO;
+        if (!FreeTier.isFree(model, endpoint) && !(incomplete && usage.completion() == 0)) {
+            cost = CostCalculator.cost(endpoint.pricing(), usage);
+            if (holdId != null && cost.compareTo(held) > 0) {
+                cost = held;
+            }
+        }
+        return new Charge(usage, reported.isEmpty(), cost);
+    }
+
+    /** Charges {@code charge} against the hold, ending it. */
+    public void settle(Model model, Charge charge) {
+        if (holdId != null) {
+            ledger.settle(holdId, caller.accountId(), charge.cost(), "router " + caller.generationId() + " " + model.id());
+            holdId = null;
+        }
+    }
+
+    /** Ends a hold that was not settled, charging nothing. */
+    public void release() {
+        if (holdId != null) {
+            ledger.release(holdId);
+            holdId = null;
+            held = BigDecimal.ZERO;
+        }
+    }
+
+    private long completionCeiling(Endpoint endpoint) {
+        Integer endpointMax = endpoint.maxCompletionTokens();
+        if (requestedCompletion > 0) {
+            return endpointMax != null ? Math.min(requestedCompletion, endpointMax) : requestedCompletion;
+        }
+        return endpointMax != null ? endpointMax : defaultCompletion;
+    }
+}

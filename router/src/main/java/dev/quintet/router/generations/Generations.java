@@ -1,0 +1,98 @@
+package dev.quintet.router.generations;
+
+import dev.quintet.router.billing.TokenUsage;
+import java.math.BigDecimal;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+
+/** The {@code router.generations} table: one row per served chat request. */
+public final class Generations {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final JdbcClient jdbc;
+
+    public Generations(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    public void add(Generation g) {
+        jdbc.sql("""
+                INSERT INTO router.generations (id, account_id, key_id, request_id, requested_model, model, provider,
+                    upstream_id, created_at, streamed, cancelled, finish_reason, tokens_prompt, tokens_completion,
+                    tokens_cached, tokens_cache_write, tokens_reasoning, usage_estimated, cost_usd, latency_ms,
+                    time_to_first_token_ms, attempts)
+                VALUES (:id, :account, :key, :request, :requested, :model, :provider, :upstream, :created, :streamed,
+                    :cancelled, :finish, :prompt, :completion, :cached, :cacheWrite, :reasoning, :estimated, :cost,
+                    :latency, :ttft, CAST(:attempts AS jsonb))""")
+                .param("id", g.id()).param("account", g.accountId()).param("key", g.keyId())
+                .param("request", g.requestId()).param("requested", g.requestedModel()).param("model", g.model())
+                .param("provider", g.provider()).param("upstream", g.upstreamId())
+                .param("created", Timestamp.from(g.createdAt())).param("streamed", g.streamed())
+                .param("cancelled", g.cancelled()).param("finish", g.finishReason())
+                .param("prompt", g.usage().prompt()).param("completion", g.usage().completion())
+                .param("cached", g.usage().cached()).param("cacheWrite", g.usage().cacheWrite())
+                .param("reasoning", g.usage().reasoning()).param("estimated", g.usageEstimated())
+                .param("cost", g.cost()).param("latency", g.latencyMs()).param("ttft", g.timeToFirstTokenMs())
+                .param("attempts", attemptsJson(g.attempts()))
+                .update();
+    }
+
+    /** The generation {@code id} if it belongs to {@code accountId}. */
+    public Optional<Generation> find(String id, UUID accountId) {
+        return jdbc.sql("SELECT * FROM router.generations WHERE id = :id AND account_id = :account")
+                .param("id", id).param("account", accountId)
+                .query(Generations::row).optional();
+    }
+
+    /** What the key was charged for generations since {@code since}, in US dollars. */
+    public BigDecimal spentByKey(UUID keyId, Instant since) {
+        return jdbc.sql("""
+                SELECT coalesce(sum(cost_usd), 0) FROM router.generations
+                WHERE key_id = :key AND created_at >= :since""")
+                .param("key", keyId).param("since", Timestamp.from(since))
+                .query(BigDecimal.class).single();
+    }
+
+    private static Generation row(ResultSet rs, int n) throws SQLException {
+        long ttft = rs.getLong("time_to_first_token_ms");
+        Long timeToFirstToken = rs.wasNull() ? null : ttft;
+        return new Generation(rs.getString("id"), rs.getObject("account_id", UUID.class),
+                rs.getObject("key_id", UUID.class), rs.getString("request_id"), rs.getString("requested_model"),
+                rs.getString("model"), rs.getString("provider"), rs.getString("upstream_id"),
+                rs.getTimestamp("created_at").toInstant(), rs.getBoolean("streamed"), rs.getBoolean("cancelled"),
+                rs.getString("finish_reason"),
+                new TokenUsage(rs.getLong("tokens_prompt"), rs.getLong("tokens_completion"),
+                        rs.getLong("tokens_cached"), rs.getLong("tokens_cache_write"), rs.getLong("tokens_reasoning")),
+                rs.getBoolean("usage_estimated"), rs.getBigDecimal("cost_usd"), rs.getLong("latency_ms"),
+                timeToFirstToken, attempts(rs.getString("attempts")));
+    }
+
+    private static String attemptsJson(List<Attempt> attempts) {
+        ArrayNode array = JSON.createArrayNode();
+        for (Attempt a : attempts) {
+            array.addObject().put("provider", a.provider()).put("model", a.model()).put("status", a.status())
+                    .put("latency_ms", a.latencyMs());
+        }
+        return JSON.writeValueAsString(array);
+    }
+
+    private static List<Attempt> attempts(String json) {
+        List<Attempt> out = new ArrayList<>();
+        for (JsonNode a : JSON.readTree(json)) {
+            out.add(new Attempt(a.path("provider").asString(), a.path("model").asString(), a.path("status").asInt(),
+                    a.path("latency_ms").asLong()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,24 @@
+package dev.quintet.router.providers;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.Optional;
+
+/** A provider's answer as it starts: status, the {@code Retry-After} it asked for, and the body still to read. */
+public record UpstreamResponse(int status, Optional<Duration> retryAfter, InputStream body) implements AutoCloseable {
+
+    public boolean ok() {
+        return status >= 200 && status < 300;
+    }
+
+    /** Reads at most {@code limit} bytes of the body, for error messages. */
+    public byte[] readBody(int limit) throws IOException {
+        return body.readNBytes(limit);
+    }
+
+    @Override
+    public void close() throws IOException {
+        body.close();
+    }
+}

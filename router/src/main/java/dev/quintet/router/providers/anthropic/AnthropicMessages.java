@@ -1,0 +1,128 @@
+package dev.quintet.router.providers.anthropic;
+
+import dev.quintet.router.providers.translation.DataUrl;
+import dev.quintet.router.providers.translation.OpenAiRequests;
+import dev.quintet.router.providers.translation.ReasoningDetails;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * OpenAI messages as Anthropic's: system and developer messages become {@code system} text blocks; user content
+ * becomes text, image (data URLs as base64 sources, http URLs as url sources) and PDF document blocks; an assistant
+ * message becomes its thinking blocks (from {@code reasoning_details}, signatures kept), text, and {@code tool_use}
+ * blocks (ids kept); tool messages become {@code tool_result} blocks of a user turn. Consecutive turns of one role
+ * are merged, so the tool results of one assistant turn share one user turn. {@code cache_control} on a content
+ * part is kept.
+ *
+ * @param system the system blocks, possibly empty
+ * @param turns the alternating user and assistant turns
+ */
+record AnthropicMessages(ArrayNode system, ArrayNode turns) {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    static AnthropicMessages of(JsonNode messages) {
+        AnthropicMessages out = new AnthropicMessages(NODES.arrayNode(), NODES.arrayNode());
+        for (JsonNode message : messages) {
+            switch (message.path("role").asString("")) {
+                case "system", "developer" -> out.system.addAll(blocks(message.get("content")));
+                case "assistant" -> out.append("assistant", assistant(message));
+                case "tool", "function" -> out.append("user", List.of(toolResult(message)));
+                default -> out.append("user", blocks(message.get("content")));
+            }
+        }
+        return out;
+    }
+
+    private void append(String role, List<ObjectNode> blocks) {
+        if (blocks.isEmpty()) {
+            return;
+        }
+        JsonNode last = turns.isEmpty() ? null : turns.get(turns.size() - 1);
+        ArrayNode content = last != null && role.equals(last.path("role").asString())
+                ? (ArrayNode) last.get("content") : turns.addObject().put("role", role).putArray("content");
+        blocks.forEach(content::add);
+    }
+
+    private static List<ObjectNode> assistant(JsonNode message) {
+        List<ObjectNode> blocks = new java.util.ArrayList<>();
+        for (ObjectNode detail : ReasoningDetails.of(message, ReasoningDetails.ANTHROPIC)) {
+            String type = detail.path("type").asString("");
+            if (type.equals("reasoning.text") && detail.hasNonNull("signature")) {
+                blocks.add(NODES.objectNode().put("type", "thinking").put("thinking", detail.path("text").asString(""))
+                        .put("signature", detail.get("signature").asString()));
+            } else if (type.equals("reasoning.encrypted")) {
+                blocks.add(NODES.objectNode().put("type", "redacted_thinking")
+                        .put("data", detail.path("data").asString("")));
+            }
+        }
+        blocks.addAll(blocks(message.get("content")));
+        for (JsonNode call : message.path("tool_calls")) {
+            ObjectNode use = NODES.objectNode().put("type", "tool_use").put("id", call.path("id").asString(""))
+                    .put("name", call.path("function").path("name").asString(""));
+            use.set("input", OpenAiRequests.arguments(call.path("function").get("arguments")));
+            blocks.add(use);
+        }
+        return blocks;
+    }
+
+    private static ObjectNode toolResult(JsonNode message) {
+        ObjectNode result = NODES.objectNode().put("type", "tool_result")
+                .put("tool_use_id", message.path("tool_call_id").asString(message.path("name").asString("")));
+        JsonNode content = message.get("content");
+        if (content != null && content.isArray()) {
+            ArrayNode blocks = result.putArray("content");
+            blocks(content).forEach(blocks::add);
+        } else if (!OpenAiRequests.text(content).isEmpty()) {
+            result.put("content", OpenAiRequests.text(content));
+        }
+        return result;
+    }
+
+    private static List<ObjectNode> blocks(JsonNode content) {
+        List<ObjectNode> blocks = new java.util.ArrayList<>();
+        for (JsonNode part : OpenAiRequests.parts(content)) {
+            ObjectNode block = block(part);
+            if (block != null) {
+                if (part.has("cache_control")) {
+                    block.set("cache_control", part.get("cache_control"));
+                }
+                blocks.add(block);
+            }
+        }
+        return blocks;
+    }
+
+    private static ObjectNode block(JsonNode part) {
+        switch (part.path("type").asString("")) {
+            case "text" -> {
+                String text = part.path("text").asString("");
+                return text.isEmpty() ? null : NODES.objectNode().put("type", "text").put("text", text);
+            }
+            case "image_url" -> {
+                JsonNode image = part.path("image_url");
+                String url = image.isString() ? image.asString() : image.path("url").asString("");
+                return source("image", url);
+            }
+            case "file" -> {
+                String data = part.path("file").path("file_data").asString("");
+                return DataUrl.parse(data).isPresent() ? source("document", data) : null;
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    private static ObjectNode source(String type, String url) {
+        ObjectNode block = NODES.objectNode().put("type", type);
+        ObjectNode source = block.putObject("source");
+        DataUrl.parse(url).ifPresentOrElse(
+                d -> source.put("type", "base64").put("media_type", d.mediaType()).put("data", d.base64()),
+                () -> source.put("type", "url").put("url", url));
+        return block;
+    }
+}

@@ -1,0 +1,102 @@
+package dev.quintet.router.providers.anthropic;
+
+import dev.quintet.router.providers.translation.OpenAiRequests;
+import dev.quintet.router.providers.translation.OpenAiRequests.FunctionTool;
+import dev.quintet.router.providers.translation.OpenAiRequests.ToolChoice;
+import dev.quintet.router.providers.translation.ReasoningRequest;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * An OpenAI chat-completions body as a Messages body: messages (see {@link AnthropicMessages}), {@code max_tokens},
+ * stop sequences, sampling, tools and tool choice, {@code reasoning} as {@code thinking}, {@code user} as
+ * {@code metadata.user_id}. Fields Anthropic has no counterpart for are left out, since it rejects unknown ones.
+ */
+final class AnthropicRequest {
+
+    private AnthropicRequest() {
+    }
+
+    /** {@code answerLimit} is sent as {@code max_tokens} when the body sets neither max field. */
+    static ObjectNode of(ObjectNode body, long answerLimit, boolean stream) {
+        ObjectNode out = JsonNodeFactory.instance.objectNode();
+        out.put("model", body.path("model").asString());
+        AnthropicMessages messages = AnthropicMessages.of(body.path("messages"));
+        if (!messages.system().isEmpty()) {
+            out.set("system", messages.system());
+        }
+        out.set("messages", messages.turns());
+        Long asked = OpenAiRequests.maxTokens(body);
+        long maxTokens = asked != null ? asked : answerLimit;
+        out.put("max_tokens", maxTokens);
+        List<String> stops = OpenAiRequests.stops(body);
+        if (!stops.isEmpty()) {
+            ArrayNode sequences = out.putArray("stop_sequences");
+            stops.forEach(sequences::add);
+        }
+        for (String[] names : new String[][] {{"temperature", "temperature"}, {"top_p", "top_p"}, {"top_k", "top_k"}}) {
+            if (body.path(names[0]).isNumber()) {
+                out.set(names[1], body.get(names[0]));
+            }
+        }
+        tools(body, out);
+        thinking(body, out, maxTokens);
+        if (body.path("user").isString()) {
+            out.putObject("metadata").put("user_id", body.get("user").asString());
+        }
+        if (stream) {
+            out.put("stream", true);
+        }
+        return out;
+    }
+
+    private static void tools(ObjectNode body, ObjectNode out) {
+        List<FunctionTool> functions = OpenAiRequests.functionTools(body.get("tools"));
+        if (!functions.isEmpty()) {
+            ArrayNode tools = out.putArray("tools");
+            for (FunctionTool f : functions) {
+                ObjectNode tool = tools.addObject().put("name", f.name());
+                if (f.description() != null) {
+                    tool.put("description", f.description());
+                }
+                tool.set("input_schema", f.parameters());
+            }
+        }
+        ToolChoice choice = OpenAiRequests.toolChoice(body);
+        boolean serial = body.path("parallel_tool_calls").isBoolean() && !body.get("parallel_tool_calls").asBoolean();
+        if (choice == null && !(serial && !functions.isEmpty())) {
+            return;
+        }
+        ObjectNode toolChoice = out.putObject("tool_choice");
+        switch (choice == null ? "auto" : choice.mode()) {
+            case "none" -> toolChoice.put("type", "none");
+            case "required" -> toolChoice.put("type", "any");
+            case "function" -> toolChoice.put("type", "tool").put("name", choice.name());
+            default -> toolChoice.put("type", "auto");
+        }
+        if (serial && !"none".equals(toolChoice.path("type").asString())) {
+            toolChoice.put("disable_parallel_tool_use", true);
+        }
+    }
+
+    /**
+     * {@code thinking{type: enabled, budget_tokens}}, the budget kept under {@code max_tokens} as Anthropic
+     * requires; with thinking on, Anthropic takes no temperature or top_k and top_p only from 0.95, so those go.
+     */
+    private static void thinking(ObjectNode body, ObjectNode out, long maxTokens) {
+        ReasoningRequest reasoning = ReasoningRequest.of(body);
+        if (reasoning == null || reasoning.off()) {
+            return;
+        }
+        long budget = Math.min(reasoning.budget(maxTokens), maxTokens - 1);
+        out.putObject("thinking").put("type", "enabled").put("budget_tokens", budget);
+        out.remove(List.of("temperature", "top_k"));
+        JsonNode topP = out.get("top_p");
+        if (topP != null && topP.asDouble() < 0.95) {
+            out.remove("top_p");
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package dev.quintet.router.providers.gemini;
+
+import dev.quintet.router.providers.translation.OpenAiRequests;
+import dev.quintet.router.providers.translation.OpenAiRequests.FunctionTool;
+import dev.quintet.router.providers.translation.OpenAiRequests.ToolChoice;
+import dev.quintet.router.providers.translation.ReasoningRequest;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * An OpenAI chat-completions body as a generateContent body: {@code contents} and {@code systemInstruction} (see
+ * {@link GeminiContents}), tools as {@code functionDeclarations} (JSON schema in {@code parametersJsonSchema}),
+ * {@code tool_choice} as {@code toolConfig} modes AUTO/NONE/ANY (a named function as ANY with
+ * {@code allowedFunctionNames}), sampling, limits, stop sequences, JSON output and reasoning in
+ * {@code generationConfig}.
+ */
+final class GeminiRequest {
+
+    /** The largest thinking budget every current Gemini model accepts; an effort's budget stays under it. */
+    static final long MAX_EFFORT_BUDGET = 24_576;
+
+    private static final String[][] SAMPLING = {{"temperature", "temperature"}, {"top_p", "topP"}, {"top_k", "topK"},
+            {"presence_penalty", "presencePenalty"}, {"frequency_penalty", "frequencyPenalty"}, {"seed", "seed"}};
+
+    private GeminiRequest() {
+    }
+
+    /** {@code answerLimit} is the answer length an effort's thinking budget is a share of, when the body sets none. */
+    static ObjectNode of(ObjectNode body, long answerLimit) {
+        ObjectNode out = JsonNodeFactory.instance.objectNode();
+        GeminiContents contents = GeminiContents.of(body.path("messages"));
+        out.set("contents", contents.contents());
+        if (!contents.system().isEmpty()) {
+            out.putObject("systemInstruction").set("parts", contents.system());
+        }
+        tools(body, out);
+        ObjectNode config = out.putObject("generationConfig");
+        for (String[] names : SAMPLING) {
+            if (body.path(names[0]).isNumber()) {
+                config.set(names[1], body.get(names[0]));
+            }
+        }
+        Long maxTokens = OpenAiRequests.maxTokens(body);
+        if (maxTokens != null) {
+            config.put("maxOutputTokens", maxTokens);
+        }
+        List<String> stops = OpenAiRequests.stops(body);
+        if (!stops.isEmpty()) {
+            ArrayNode sequences = config.putArray("stopSequences");
+            stops.forEach(sequences::add);
+        }
+        responseFormat(body.path("response_format"), config);
+        thinking(body, config, maxTokens != null ? maxTokens : answerLimit);
+        if (config.isEmpty()) {
+            out.remove("generationConfig");
+        }
+        return out;
+    }
+
+    private static void tools(ObjectNode body, ObjectNode out) {
+        List<FunctionTool> functions = OpenAiRequests.functionTools(body.get("tools"));
+        if (!functions.isEmpty()) {
+            ArrayNode declarations = out.putArray("tools").addObject().putArray("functionDeclarations");
+            for (FunctionTool f : functions) {
+                ObjectNode declaration = declarations.addObject().put("name", f.name());
+                if (f.description() != null) {
+                    declaration.put("description", f.description());
+                }
+                declaration.set("parametersJsonSchema", f.parameters());
+            }
+        }
+        ToolChoice choice = OpenAiRequests.toolChoice(body);
+        if (choice == null) {
+            return;
+        }
+        ObjectNode config = out.putObject("toolConfig").putObject("functionCallingConfig");
+        switch (choice.mode()) {
+            case "none" -> config.put("mode", "NONE");
+            case "required" -> config.put("mode", "ANY");
+            case "function" -> config.put("mode", "ANY").putArray("allowedFunctionNames").add(choice.name());
+            default -> config.put("mode", "AUTO");
+        }
+    }
+
+    private static void responseFormat(JsonNode format, ObjectNode config) {
+        switch (format.path("type").asString("")) {
+            case "json_object" -> config.put("responseMimeType", "application/json");
+            case "json_schema" -> {
+                config.put("responseMimeType", "application/json");
+                JsonNode schema = format.path("json_schema").path("schema");
+                if (schema.isObject()) {
+                    config.set("responseJsonSchema", schema);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** Reasoning off is a budget of 0; otherwise the budget asked for, with thought summaries included. */
+    private static void thinking(ObjectNode body, ObjectNode config, long answerLimit) {
+        ReasoningRequest reasoning = ReasoningRequest.of(body);
+        if (reasoning == null) {
+            return;
+        }
+        ObjectNode thinking = config.putObject("thinkingConfig");
+        if (reasoning.off()) {
+            thinking.put("thinkingBudget", 0);
+            return;
+        }
+        long budget = reasoning.maxTokens() != null ? reasoning.maxTokens()
+                : Math.min(reasoning.budget(answerLimit), MAX_EFFORT_BUDGET);
+        thinking.put("thinkingBudget", budget).put("includeThoughts", true);
+    }
+}

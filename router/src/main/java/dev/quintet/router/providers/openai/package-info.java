@@ -1,0 +1,2 @@
+/** The adapter for providers that speak OpenAI's chat-completions wire format. */
+package dev.quintet.router.providers.openai;

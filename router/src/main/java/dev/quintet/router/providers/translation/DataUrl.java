@@ -1,0 +1,36 @@
+package dev.quintet.router.providers.translation;
+
+import java.util.Optional;
+
+/** A base64 {@code data:} URL split into its media type and data, as both Anthropic and Gemini want images. */
+public record DataUrl(String mediaType, String base64) {
+
+    /** The parts of {@code url}, empty when it is not a base64 data URL. */
+    public static Optional<DataUrl> parse(String url) {
+        if (url == null || !url.startsWith("data:")) {
+            return Optional.empty();
+        }
+        int comma = url.indexOf(',');
+        int marker = url.lastIndexOf(";base64", comma);
+        if (comma < 0 || marker < 0) {
+            return Optional.empty();
+        }
+        String type = url.substring(5, marker);
+        return Optional.of(new DataUrl(type.isEmpty() ? "application/octet-stream" : type, url.substring(comma + 1)));
+    }
+
+    /** A media type for an image at an http URL, guessed from its extension (JPEG when there is none). */
+    public static String guessImageType(String url) {
+        String path = url.toLowerCase(java.util.Locale.ROOT).replaceAll("[?#].*$", "");
+        if (path.endsWith(".png")) {
+            return "image/png";
+        }
+        if (path.endsWith(".gif")) {
+            return "image/gif";
+        }
+        if (path.endsWith(".webp")) {
+            return "image/webp";
+        }
+        return "image/jpeg";
+    }
+}

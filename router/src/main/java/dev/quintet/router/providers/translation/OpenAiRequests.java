@@ -1,0 +1,135 @@
+package dev.quintet.router.providers.translation;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Reading the parts of an OpenAI chat-completions request that every translation needs. */
+public final class OpenAiRequests {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private OpenAiRequests() {
+    }
+
+    /** A message's content as content parts: a string becomes one {@code text} part; null none. */
+    public static List<JsonNode> parts(JsonNode content) {
+        List<JsonNode> parts = new ArrayList<>();
+        if (content == null || content.isNull()) {
+            return parts;
+        }
+        if (content.isString()) {
+            if (!content.asString().isEmpty()) {
+                parts.add(JsonNodeFactory.instance.objectNode().put("type", "text").put("text", content.asString()));
+            }
+            return parts;
+        }
+        content.forEach(parts::add);
+        return parts;
+    }
+
+    /** The text of a message's content: a string, or its text parts joined. */
+    public static String text(JsonNode content) {
+        StringBuilder text = new StringBuilder();
+        for (JsonNode part : parts(content)) {
+            if (part.isString()) {
+                text.append(part.asString());
+            } else if ("text".equals(part.path("type").asString(""))) {
+                text.append(part.path("text").asString(""));
+            }
+        }
+        return text.toString();
+    }
+
+    /** A tool call's {@code arguments} string as an object; an empty object when it is blank or not an object. */
+    public static ObjectNode arguments(JsonNode arguments) {
+        if (arguments != null && arguments.isObject()) {
+            return (ObjectNode) arguments;
+        }
+        try {
+            JsonNode parsed = arguments == null || arguments.asString("").isBlank() ? null
+                    : JSON.readTree(arguments.asString());
+            return parsed instanceof ObjectNode object ? object : JSON.createObjectNode();
+        } catch (JacksonException e) {
+            return JSON.createObjectNode();
+        }
+    }
+
+    /** {@code max_completion_tokens}, else {@code max_tokens}; null when neither is set. */
+    public static Long maxTokens(ObjectNode body) {
+        for (String field : new String[] {"max_completion_tokens", "max_tokens"}) {
+            if (body.path(field).canConvertToLong()) {
+                return body.get(field).asLong();
+            }
+        }
+        return null;
+    }
+
+    /** {@code stop} as a list: a string is one stop sequence. */
+    public static List<String> stops(ObjectNode body) {
+        JsonNode stop = body.get("stop");
+        List<String> stops = new ArrayList<>();
+        if (stop != null && stop.isString()) {
+            stops.add(stop.asString());
+        } else if (stop != null && stop.isArray()) {
+            stop.forEach(s -> stops.add(s.asString()));
+        }
+        return stops;
+    }
+
+    /** The function name of every tool call id in the assistant messages, to name tool results. */
+    public static Map<String, String> toolCallNames(JsonNode messages) {
+        Map<String, String> names = new HashMap<>();
+        for (JsonNode message : messages) {
+            for (JsonNode call : message.path("tool_calls")) {
+                names.put(call.path("id").asString(""), call.path("function").path("name").asString(""));
+            }
+        }
+        return names;
+    }
+
+    /** The function tools of {@code tools}: name, description (may be null) and JSON-schema parameters. */
+    public static List<FunctionTool> functionTools(JsonNode tools) {
+        List<FunctionTool> functions = new ArrayList<>();
+        for (JsonNode tool : tools == null ? JsonNodeFactory.instance.arrayNode() : tools) {
+            JsonNode f = tool.path("function");
+            if (f.hasNonNull("name")) {
+                JsonNode parameters = f.get("parameters");
+                functions.add(new FunctionTool(f.get("name").asString(), f.path("description").asString(null),
+                        parameters instanceof ObjectNode o ? o
+                                : JsonNodeFactory.instance.objectNode().put("type", "object")));
+            }
+        }
+        return functions;
+    }
+
+    /** One function an OpenAI request offers the model. */
+    public record FunctionTool(String name, String description, ObjectNode parameters) {
+    }
+
+    /**
+     * {@code tool_choice} read: {@code auto}, {@code none}, {@code required}, or {@code function} with a name;
+     * null when the request does not set it.
+     */
+    public static ToolChoice toolChoice(ObjectNode body) {
+        JsonNode choice = body.get("tool_choice");
+        if (choice == null || choice.isNull()) {
+            return null;
+        }
+        if (choice.isString()) {
+            return new ToolChoice(choice.asString(), null);
+        }
+        String name = choice.path("function").path("name").asString(null);
+        return name == null ? new ToolChoice("auto", null) : new ToolChoice("function", name);
+    }
+
+    /** A tool choice: its mode and, for {@code function}, the function's name. */
+    public record ToolChoice(String mode, String name) {
+    }
+}

@@ -1,0 +1,65 @@
+package dev.quintet.router.routing;
+
+import dev.quintet.router.providers.Provider;
+import dev.quintet.router.providers.UpstreamResponse;
+import java.io.IOException;
+import java.net.http.HttpTimeoutException;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Calling one candidate endpoint, plain or streaming, and telling {@link EndpointHealth} about the endpoint's
+ * failures.
+ */
+final class EndpointCalls {
+
+    private final Provider provider;
+    private final EndpointHealth health;
+    private final UpstreamAnswers answers;
+
+    EndpointCalls(Provider provider, EndpointHealth health, UpstreamAnswers answers) {
+        this.provider = provider;
+        this.health = health;
+        this.answers = answers;
+    }
+
+    UpstreamAnswers answers() {
+        return answers;
+    }
+
+    EndpointHealth health() {
+        return health;
+    }
+
+    UpstreamResponse send(Candidate c, ChatRequest request, boolean stream) throws IOException {
+        try {
+            ObjectNode body = ForwardedParameters.forEndpoint(request.body(), c.endpoint(), stream);
+            return request.text() ? provider.sendCompletion(c.connection(), c.endpoint(), body, stream)
+                    : provider.send(c.connection(), c.endpoint(), body, stream);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    /** A failure by the endpoint's fault: noted for the error, and against the endpoint's health. */
+    void failed(Failures failures, UpstreamFailure failure) {
+        failures.add(failure);
+        health.failed(failure.candidate(), failure.retryAfter());
+    }
+
+    /** An endpoint that timed out or could not be reached, noted as attempted with status 0. */
+    static UpstreamFailure unreachable(Candidate c, Exchange exchange, long started, IOException e) {
+        exchange.attempted(c, 0, started);
+        return UpstreamFailure.unreachable(c, e instanceof HttpTimeoutException ? "timed out waiting for an answer"
+                : "could not be reached (" + UpstreamAnswers.describe(e) + ")");
+    }
+
+    /** The failure of a call answered with a status other than 2xx, noted as attempted; closes the answer. */
+    UpstreamFailure refused(Candidate c, Exchange exchange, long started, UpstreamResponse upstream) throws IOException {
+        try (upstream) {
+            UpstreamFailure failure = answers.failure(c, upstream);
+            exchange.attempted(c, upstream.status(), started);
+            return failure;
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package dev.quintet.router.routing;
+
+import dev.quintet.platform.errors.ApiException;
+import dev.quintet.router.catalog.Catalog;
+import dev.quintet.router.catalog.Endpoint;
+import dev.quintet.router.catalog.Model;
+import dev.quintet.router.providers.Connection;
+import dev.quintet.router.providers.ProviderConnections;
+import dev.quintet.router.providers.WireFormat;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns a request into the ordered endpoints to try: per model in {@code model}/{@code models} order, the
+ * configured endpoints that meet the caller's provider preferences, ranked by {@link EndpointRanking}. Endpoints
+ * cooling down after failures go last, soonest recovered first, so they are tried only when every other has failed.
+ */
+public final class EndpointSelector {
+
+    private final Catalog catalog;
+    private final ProviderConnections connections;
+    private final EndpointHealth health;
+    private final EndpointRanking ranking;
+
+    public EndpointSelector(Catalog catalog, ProviderConnections connections, EndpointHealth health,
+                            EndpointDraw draw) {
+        this.catalog = catalog;
+        this.connections = connections;
+        this.health = health;
+        this.ranking = new EndpointRanking(health, draw);
+    }
+
+    public List<Candidate> candidates(ChatRequest request) {
+        List<ModelVariant> models = request.models().stream().map(this::resolve).toList();
+        List<Candidate> all = new ArrayList<>();
+        List<ApiException> reasons = new ArrayList<>();
+        for (ModelVariant m : models) {
+            ProviderPreferences prefs = request.preferences().sortedBy(m.sort());
+            List<Candidate> kept = forModel(m.model(), request, prefs, reasons);
+            all.addAll(kept.isEmpty() ? kept : ranking.rank(kept, prefs));
+        }
+        if (all.isEmpty()) {
+            throw noEndpoint(reasons);
+        }
+        if (request.preferences().sortAcrossModels() && request.preferences().sort() != null) {
+            all = ranking.rank(all, request.preferences());
+        }
+        List<Candidate> ready = new ArrayList<>();
+        Map<Candidate, Instant> cooling = new LinkedHashMap<>();
+        for (Candidate c : all) {
+            health.coolingUntil(c.model(), c.endpoint()).ifPresentOrElse(until -> cooling.put(c, until),
+                    () -> ready.add(c));
+        }
+        cooling.entrySet().stream().sorted(Map.Entry.comparingByValue()).forEach(e -> ready.add(e.getKey()));
+        return ready;
+    }
+
+    private ModelVariant resolve(String id) {
+        return ModelVariant.resolve(id, catalog).orElseThrow(() -> new ApiException(404, "model_not_found", "model '"
+                + id + "' is not in the catalog; GET /api/v1/models lists the models", "model"));
+    }
+
+    private List<Candidate> forModel(Model model, ChatRequest request, ProviderPreferences prefs,
+                                     List<ApiException> reasons) {
+        List<Candidate> configured = new ArrayList<>();
+        for (Endpoint e : model.endpoints()) {
+            connections.connection(e.provider()).ifPresent(c -> configured.add(new Candidate(model, e, c)));
+        }
+        if (configured.isEmpty()) {
+            reasons.add(unavailable("model " + model.id() + " has no configured provider (" + String.join(", ",
+                    model.endpoints().stream().map(e -> e.provider() + ": " + connections.howToConfigure(e.provider()))
+                            .toList()) + ")"));
+            return List.of();
+        }
+        List<Candidate> kept = configured.stream()
+                .filter(c -> prefs.only().isEmpty() || named(prefs.only(), c.connection()))
+                .filter(c -> !named(prefs.ignore(), c.connection()))
+                .toList();
+        if (kept.isEmpty()) {
+            reasons.add(unavailable("no configured provider of model " + model.id()
+                    + " meets provider.only/provider.ignore"));
+            return List.of();
+        }
+        if (prefs.requireParameters()) {
+            List<Candidate> capable = kept.stream()
+                    .filter(c -> ForwardedParameters.unsupported(request.body(), c.endpoint()).isEmpty()).toList();
+            if (capable.isEmpty()) {
+                reasons.add(unavailable("no configured provider of model " + model.id() + " supports all of "
+                        + ForwardedParameters.unsupported(request.body(), kept.getFirst().endpoint())
+                        + " (provider.require_parameters is true)"));
+                return List.of();
+            }
+            kept = capable;
+        }
+        if (prefs.maxPrice().limits()) {
+            List<Candidate> affordable = kept.stream().filter(c -> prefs.maxPrice().allows(c.endpoint().pricing()))
+                    .toList();
+            if (affordable.isEmpty()) {
+                reasons.add(new ApiException(404, "no_endpoint_within_max_price", "no endpoint of model " + model.id()
+                        + " is within provider.max_price (" + prefs.maxPrice().describe() + "); the cheapest asks "
+                        + cheapest(kept), "provider.max_price"));
+                return List.of();
+            }
+            kept = affordable;
+        }
+        if (request.text() && request.body().hasNonNull("suffix")) {
+            List<Candidate> native_ = kept.stream()
+                    .filter(c -> c.connection().provider().wireFormat() == WireFormat.OPENAI).toList();
+            if (native_.isEmpty()) {
+                reasons.add(new ApiException(400, "unsupported_parameter", "suffix is not supported by model "
+                        + model.id() + ": its providers have no text-completions endpoint (the router translates the "
+                        + "prompt to a chat message there, which cannot take a suffix)", "suffix"));
+                return List.of();
+            }
+            kept = native_;
+        }
+        return kept;
+    }
+
+    private static ApiException unavailable(String reason) {
+        return new ApiException(503, "no_endpoint", reason);
+    }
+
+    /** The first reason when all share one status and code, else a 503 naming every reason. */
+    private static ApiException noEndpoint(List<ApiException> reasons) {
+        ApiException first = reasons.getFirst();
+        boolean alike = reasons.stream().allMatch(r -> r.toError().status() == first.toError().status()
+                && r.toError().code().equals(first.toError().code()));
+        if (alike && reasons.size() == 1) {
+            return first;
+        }
+        String joined = String.join("; ", reasons.stream().map(Throwable::getMessage).toList());
+        return alike ? new ApiException(first.toError().status(), first.toError().code(), joined,
+                first.toError().param()) : new ApiException(503, "no_endpoint", joined);
+    }
+
+    private static String cheapest(List<Candidate> candidates) {
+        Endpoint e = candidates.stream().map(Candidate::endpoint)
+                .min(Comparator.comparing(x -> x.pricing().tokenPrice())).orElseThrow();
+        return MaxPrice.asked(e.pricing()) + " (" + e.provider() + ")";
+    }
+
+    private static boolean named(List<String> names, Connection c) {
+        return names.stream().anyMatch(n -> c.provider().matches(n));
+    }
+}

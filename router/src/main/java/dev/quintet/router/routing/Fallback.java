@@ -1,0 +1,43 @@
+package dev.quintet.router.routing;
+
+import dev.quintet.platform.errors.ApiException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** The error a caller gets once every candidate endpoint has failed. */
+public final class Fallback {
+
+    static final Duration DEFAULT_RETRY = Duration.ofSeconds(5);
+
+    private Fallback() {
+    }
+
+    /** The request's own fault, as a provider reported it: the same status, the provider's reason. */
+    public static ApiException callersFault(UpstreamFailure f) {
+        return new ApiException(f.status(), "upstream_rejected_request", f.candidate().providerName()
+                + " rejected the request for " + f.candidate().model().id() + " with HTTP " + f.status()
+                + (f.problem().isBlank() ? "" : ": " + f.problem()));
+    }
+
+    /** 429 when every endpoint was rate limited, otherwise 502 naming each failure. */
+    public static ApiException exhausted(List<UpstreamFailure> failures) {
+        String trail = String.join("; ", failures.stream().map(UpstreamFailure::describe).toList());
+        if (failures.stream().allMatch(f -> f.status() == 429)) {
+            return new ApiException(429, "upstream_rate_limited",
+                    "every provider tried is rate limiting: " + trail);
+        }
+        if (failures.stream().allMatch(f -> f.status() == 401 || f.status() == 403)) {
+            return new ApiException(502, "upstream_credentials_rejected", "the providers rejected the router's "
+                    + "credentials; the router's operator must fix the provider keys: " + trail);
+        }
+        return new ApiException(502, "upstream_failed", (failures.size() == 1 ? "the endpoint" : "all "
+                + failures.size() + " endpoints") + " failed before answering: " + trail);
+    }
+
+    /** Seconds to put in {@code Retry-After}: the shortest wait a provider asked for, or a default. */
+    public static long retryAfterSeconds(List<UpstreamFailure> failures) {
+        return failures.stream().map(UpstreamFailure::retryAfter).flatMap(Optional::stream)
+                .min(Duration::compareTo).orElse(DEFAULT_RETRY).toSeconds();
+    }
+}

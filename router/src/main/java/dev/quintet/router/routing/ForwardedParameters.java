@@ -1,0 +1,63 @@
+package dev.quintet.router.routing;
+
+import dev.quintet.router.catalog.Endpoint;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Which request fields go upstream: the router's own fields never do; parameters an endpoint may not support go
+ * only where it does; everything else (messages, stream, user, extensions) passes through.
+ */
+public final class ForwardedParameters {
+
+    /** Fields only the router reads. */
+    static final Set<String> ROUTER_ONLY = Set.of("models", "provider", "route", "transforms", "plugins", "usage",
+            "session_id", "trace", "debug", "n");
+
+    /** Parameters whose support differs between endpoints. */
+    static final Set<String> FILTERED = Set.of("temperature", "top_p", "top_k", "min_p", "top_a", "max_tokens",
+            "max_completion_tokens", "stop", "frequency_penalty", "presence_penalty", "repetition_penalty", "seed",
+            "logit_bias", "logprobs", "top_logprobs", "response_format", "structured_outputs", "tools", "tool_choice",
+            "parallel_tool_calls", "reasoning", "reasoning_effort", "include_reasoning", "verbosity",
+            "web_search_options");
+
+    private ForwardedParameters() {
+    }
+
+    /** The catalog name a filtered request field is listed under. */
+    static String catalogName(String field) {
+        return switch (field) {
+            case "max_completion_tokens" -> "max_tokens";
+            case "reasoning_effort" -> "reasoning";
+            default -> field;
+        };
+    }
+
+    /** The filtered parameters {@code body} sets that {@code endpoint} does not support. */
+    static List<String> unsupported(ObjectNode body, Endpoint endpoint) {
+        List<String> missing = new ArrayList<>();
+        for (String field : body.propertyNames()) {
+            if (FILTERED.contains(field) && !body.get(field).isNull() && !endpoint.supports(catalogName(field))) {
+                missing.add(field);
+            }
+        }
+        return missing;
+    }
+
+    /** The body to send to {@code endpoint}, naming its upstream model. */
+    public static ObjectNode forEndpoint(ObjectNode body, Endpoint endpoint, boolean stream) {
+        ObjectNode out = body.deepCopy();
+        out.remove(ROUTER_ONLY);
+        out.remove(unsupported(body, endpoint));
+        out.put("model", endpoint.upstreamModel());
+        if (stream) {
+            out.put("stream", true);
+            out.putObject("stream_options").put("include_usage", true);
+        } else {
+            out.remove("stream_options");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.quintet.router.routing;
+
+import dev.quintet.platform.errors.ApiException;
+import dev.quintet.router.billing.Charge;
+import dev.quintet.router.billing.TokenUsage;
+import dev.quintet.router.providers.UpstreamResponse;
+import dev.quintet.router.stream.ReasoningFields;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Serves a request without streaming: the first endpoint that answers with choices gives the whole answer. */
+final class PlainCompletion {
+
+    private final EndpointCalls calls;
+    private final JsonMapper json;
+
+    PlainCompletion(EndpointCalls calls, JsonMapper json) {
+        this.calls = calls;
+        this.json = json;
+    }
+
+    void serve(ChatRequest request, List<Candidate> candidates, Exchange exchange, HttpServletResponse response)
+            throws IOException {
+        Failures failures = new Failures();
+        for (Candidate c : candidates) {
+            Optional<ApiException> refusal = exchange.cover(c);
+            if (refusal.isPresent()) {
+                failures.refused(refusal.get());
+                continue;
+            }
+            long started = System.nanoTime();
+            try (UpstreamResponse upstream = calls.send(c, request, false)) {
+                if (!upstream.ok()) {
+                    UpstreamFailure failure = calls.refused(c, exchange, started, upstream);
+                    if (failure.callersFault()) {
+                        throw Fallback.callersFault(failure);
+                    }
+                    calls.failed(failures, failure);
+                    continue;
+                }
+                ObjectNode answer = calls.answers().parse(upstream.body().readAllBytes());
+                if (answer == null || answer.hasNonNull("error") || !answer.has("choices")) {
+                    exchange.attempted(c, 502, started);
+                    calls.failed(failures, new UpstreamFailure(c, 502, "answered 200 without choices"
+                            + (answer == null ? "" : ": " + UpstreamAnswers.message(answer)), Optional.empty()));
+                    continue;
+                }
+                exchange.attempted(c, 200, started);
+                Charge charge = answer(c, request, answer, exchange, response);
+                Duration took = Duration.ofNanos(System.nanoTime() - started);
+                calls.health().succeeded(c, took, charge.usage().completion(), took);
+                return;
+            } catch (IOException e) {
+                calls.failed(failures, EndpointCalls.unreachable(c, exchange, started, e));
+            }
+        }
+        throw failures.error();
+    }
+
+    private Charge answer(Candidate c, ChatRequest request, ObjectNode answer, Exchange exchange,
+                          HttpServletResponse response) throws IOException {
+        Charge charge = exchange.price(c, TokenUsage.fromOpenAi(answer.get("usage")),
+                UpstreamAnswers.generatedBytes(answer), false);
+        if (request.excludeReasoning()) {
+            ReasoningFields.remove(answer.path("choices"), "message");
+        }
+        String upstreamId = answer.path("id").asString(null);
+        answer.put("id", exchange.id());
+        answer.put("model", c.model().id());
+        answer.put("provider", c.providerName());
+        if (!answer.has("system_fingerprint")) {
+            answer.putNull("system_fingerprint");
+        }
+        answer.set("usage", UsageFields.of(json, answer.get("usage"), charge));
+        exchange.finish(c, charge, new Exchange.Ending(upstreamId, UpstreamAnswers.finishReason(answer), false, false, 0));
+        response.setStatus(200);
+        response.setContentType("application/json");
+        response.setHeader("X-Generation-Id", exchange.id());
+        response.getOutputStream().write(json.writeValueAsBytes(answer));
+        return charge;
+    }
+}

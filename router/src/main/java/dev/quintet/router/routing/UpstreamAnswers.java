@@ -1,0 +1,71 @@
+package dev.quintet.router.routing;
+
+import dev.quintet.router.providers.UpstreamResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Reading what a provider answered: the JSON body, its error message, its finish reason and generated text. */
+final class UpstreamAnswers {
+
+    private static final int ERROR_BODY_LIMIT = 16_384;
+
+    private final JsonMapper json;
+
+    UpstreamAnswers(JsonMapper json) {
+        this.json = json;
+    }
+
+    ObjectNode parse(byte[] body) {
+        try {
+            JsonNode node = json.readTree(body);
+            return node instanceof ObjectNode o ? o : null;
+        } catch (JacksonException e) {
+            return null;
+        }
+    }
+
+    UpstreamFailure failure(Candidate c, UpstreamResponse upstream) throws IOException {
+        byte[] body = upstream.readBody(ERROR_BODY_LIMIT);
+        ObjectNode parsed = parse(body);
+        String problem = parsed != null ? message(parsed)
+                : new String(body, 0, Math.min(body.length, 300), StandardCharsets.UTF_8).strip();
+        return new UpstreamFailure(c, upstream.status(), problem, upstream.retryAfter());
+    }
+
+    static String message(ObjectNode body) {
+        JsonNode error = body.path("error");
+        return error.isObject() ? error.path("message").asString(error.toString())
+                : error.isString() ? error.asString() : "";
+    }
+
+    static String describe(IOException e) {
+        String message = e.getMessage();
+        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+    }
+
+    static String finishReason(ObjectNode answer) {
+        return answer.path("choices").path(0).path("finish_reason").asString(null);
+    }
+
+    /** UTF-8 bytes of the text the answer generated: content, reasoning, refusal, tool calls. */
+    static long generatedBytes(ObjectNode answer) {
+        long bytes = 0;
+        for (JsonNode choice : answer.path("choices")) {
+            JsonNode message = choice.path("message");
+            bytes += bytes(choice.get("text"));
+            bytes += bytes(message.get("content")) + bytes(message.get("reasoning")) + bytes(message.get("refusal"));
+            for (JsonNode call : message.path("tool_calls")) {
+                bytes += bytes(call.path("function").get("name")) + bytes(call.path("function").get("arguments"));
+            }
+        }
+        return bytes;
+    }
+
+    private static long bytes(JsonNode text) {
+        return text != null && text.isString() ? text.asString().getBytes(StandardCharsets.UTF_8).length : 0;
+    }
+}

@@ -1,0 +1,134 @@
+package dev.quintet.router.stream;
+
+import dev.quintet.platform.web.EventStream;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Function;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One streaming chat response: relays upstream streams to the caller, writes {@code : QUINTET PROCESSING}
+ * comments whenever the stream has been idle for the keep-alive interval, and cancels the upstream call when the
+ * caller goes away. Until the first content chunk of an upstream arrives nothing of it is sent, so the request
+ * can still fall back to another endpoint.
+ */
+public final class SseRelay implements AutoCloseable {
+
+    static final String KEEP_ALIVE = "QUINTET PROCESSING";
+    static final Duration CLOSE_WAIT = Duration.ofSeconds(1);
+
+    private final EventStream writer;
+    private final JsonMapper json;
+    private final String generationId;
+    private final ChunkStyle style;
+    private final Thread requestThread = Thread.currentThread();
+    private final Thread keepAlive;
+    private volatile InputStream upstream;
+    private volatile boolean closed;
+    private volatile boolean relaying;
+
+    /**
+     * Answers as generation {@code generationId}: the id of every chunk and the {@code X-Generation-Id} header;
+     * the chunks are of {@code style}.
+     */
+    public SseRelay(HttpServletResponse response, Duration keepAliveInterval, JsonMapper json, String generationId,
+                    ChunkStyle style) {
+        this.style = style;
+        this.writer = new EventStream(response, Map.of("X-Generation-Id", generationId));
+        this.json = json;
+        this.generationId = generationId;
+        this.keepAlive = Thread.ofVirtual().name("sse-keep-alive").start(() -> keepAlive(keepAliveInterval));
+    }
+
+    /** Whether anything was sent: once true, failures can only be reported inside the stream. */
+    public boolean committed() {
+        return writer.committed();
+    }
+
+    public boolean clientGone() {
+        return writer.gone();
+    }
+
+    /**
+     * Relays one upstream's SSE body, answering for {@code model} as served by {@code provider}; what it produced
+     * goes to {@code tally}, and {@code pricedUsage} gives the final chunk's {@code usage} from it.
+     */
+    public RelayOutcome relay(InputStream body, String model, String provider, StreamTally tally,
+                              Function<StreamTally, ObjectNode> pricedUsage) {
+        upstream = body;
+        relaying = true;
+        try {
+            return new ChunkRelay(writer, json, generationId, model, provider, tally, pricedUsage, style)
+                    .run(new SseEvents(body));
+        } finally {
+            relaying = false;
+            Thread.interrupted();
+            closeQuietly(body);
+            upstream = null;
+        }
+    }
+
+    /** Ends a committed stream whose every endpoint failed before content, with one error chunk. */
+    public void failInBand(int code, String message, String model) {
+        try {
+            new ChunkRelay(writer, json, generationId, model, null, new StreamTally(), t -> null, style).error(code, message);
+        } catch (IOException e) {
+            // the caller is gone; nothing is left to tell
+        }
+    }
+
+    /**
+     * Stops the keep-alives and waits for them to end; afterwards {@link #committed()} no longer changes on its own
+     * and the calling thread receives no further interrupts from this relay.
+     */
+    @Override
+    public void close() {
+        writer.stopKeepAlives();
+        closed = true;
+        keepAlive.interrupt();
+        Thread.interrupted();
+        try {
+            keepAlive.join(CLOSE_WAIT);
+        } catch (InterruptedException e) {
+            Thread.interrupted();
+        }
+        Thread.interrupted();
+    }
+
+    private void keepAlive(Duration idle) {
+        long tick = Math.max(1, idle.toMillis() / 4);
+        while (!closed) {
+            try {
+                Thread.sleep(tick);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (!closed && !writer.commentIfIdle(KEEP_ALIVE, idle)) {
+                cancelUpstream();
+                return;
+            }
+        }
+    }
+
+    private void cancelUpstream() {
+        InputStream current = upstream;
+        if (current != null) {
+            closeQuietly(current);
+        }
+        if (relaying || !closed) {
+            requestThread.interrupt();
+        }
+    }
+
+    private static void closeQuietly(InputStream in) {
+        try {
+            in.close();
+        } catch (IOException ignored) {
+            // closing only cancels the upstream call
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package dev.quintet.router.web;
+
+import dev.quintet.platform.errors.ApiException;
+import dev.quintet.platform.keys.KeyHolder;
+import dev.quintet.platform.web.RequestIds;
+import dev.quintet.router.routing.Caller;
+import dev.quintet.router.routing.ChatRequests;
+import dev.quintet.router.routing.ChatRouter;
+import dev.quintet.router.routing.TextCompletionRequests;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestAttribute;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code POST /chat/completions}: OpenAI's request body plus OpenRouter's {@code models} and {@code provider}; and
+ * {@code POST /completions}, legacy text completions, routed the same way.
+ */
+@RestController
+final class ChatCompletionsController {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final ChatRouter router;
+
+    ChatCompletionsController(ChatRouter router) {
+        this.router = router;
+    }
+
+    @PostMapping({"/api/v1/chat/completions", "/v1/chat/completions"})
+    void complete(HttpServletRequest request, HttpServletResponse response,
+                  @RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder) throws IOException {
+        router.complete(ChatRequests.parse(read(request)), caller(holder, request), response);
+    }
+
+    @PostMapping({"/api/v1/completions", "/v1/completions"})
+    void completeText(HttpServletRequest request, HttpServletResponse response,
+                      @RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder) throws IOException {
+        router.complete(TextCompletionRequests.parse(read(request)), caller(holder, request), response);
+    }
+
+    private static JsonNode read(HttpServletRequest request) throws IOException {
+        try {
+            return JSON.readTree(request.getInputStream());
+        } catch (JacksonException e) {
+            throw new ApiException(400, "malformed_body", "the request body is not valid JSON: "
+                    + e.getOriginalMessage());
+        }
+    }
+
+    private static Caller caller(KeyHolder holder, HttpServletRequest request) {
+        return new Caller(holder.accountId(), holder.keyId(), RequestIds.of(request));
+    }
+}

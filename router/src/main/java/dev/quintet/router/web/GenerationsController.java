@@ -1,0 +1,74 @@
+package dev.quintet.router.web;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.quintet.platform.errors.ApiException;
+import dev.quintet.platform.keys.KeyHolder;
+import dev.quintet.router.generations.Attempt;
+import dev.quintet.router.generations.Generation;
+import dev.quintet.router.generations.GenerationIds;
+import dev.quintet.router.generations.Generations;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestAttribute;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code GET /generation?id=}: one generation of the caller's account, in OpenRouter's shape. */
+@RestController
+final class GenerationsController {
+
+    private final Generations generations;
+
+    GenerationsController(Generations generations) {
+        this.generations = generations;
+    }
+
+    @GetMapping({"/api/v1/generation", "/v1/generation"})
+    Map<String, GenerationView> generation(@RequestParam(name = "id", required = false) String id,
+                                           @RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder) {
+        if (id == null || id.isBlank()) {
+            throw ApiException.invalidParameter("id", "id is required: the generation id (gen-...) that a chat "
+                    + "completion returned as its id and in the X-Generation-Id header");
+        }
+        if (!GenerationIds.wellFormed(id)) {
+            throw ApiException.invalidParameter("id", "id must be a generation id such as "
+                    + "gen-1767225600-AbCdEfGhIjKlMnOpQrSt, got '" + (id.length() > 80 ? id.substring(0, 80) + "..." : id) + "'");
+        }
+        Generation g = generations.find(id, holder.accountId()).orElseThrow(() -> new ApiException(404,
+                "generation_not_found", "no generation " + id + " belongs to this account", "id"));
+        return Map.of("data", GenerationView.of(g));
+    }
+
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record GenerationView(String id, String upstreamId, String requestId, BigDecimal totalCost, BigDecimal usage,
+                          boolean usageEstimated, BigDecimal cacheDiscount, BigDecimal upstreamInferenceCost,
+                          String createdAt, String model, String requestedModel, String providerName,
+                          String apiType, boolean streamed, boolean cancelled, long latency, Long timeToFirstToken,
+                          Long generationTime, Long moderationLatency, String finishReason, String nativeFinishReason,
+                          long tokensPrompt, long tokensCompletion, long nativeTokensPrompt,
+                          long nativeTokensCompletion, long nativeTokensReasoning, long nativeTokensCached,
+                          long nativeTokensCacheWrite, boolean isByok, List<ProviderResponse> providerResponses) {
+
+        static GenerationView of(Generation g) {
+            BigDecimal cost = g.cost().stripTrailingZeros();
+            Long generationTime = g.timeToFirstTokenMs() == null ? null
+                    : Math.max(0, g.latencyMs() - g.timeToFirstTokenMs());
+            return new GenerationView(g.id(), g.upstreamId(), g.requestId(), cost, cost, g.usageEstimated(), null,
+                    null, g.createdAt().toString(), g.model(), g.requestedModel(), g.provider(), "completions",
+                    g.streamed(), g.cancelled(), g.latencyMs(), g.timeToFirstTokenMs(), generationTime, null,
+                    g.finishReason(), g.finishReason(), g.usage().prompt(), g.usage().completion(),
+                    g.usage().prompt(), g.usage().completion(), g.usage().reasoning(), g.usage().cached(),
+                    g.usage().cacheWrite(), false, g.attempts().stream().map(ProviderResponse::of).toList());
+        }
+    }
+
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record ProviderResponse(String providerName, String model, int status, long latency, boolean isByok) {
+
+        static ProviderResponse of(Attempt a) {
+            return new ProviderResponse(a.provider(), a.model(), a.status(), a.latencyMs(), false);
+        }
+    }
+}

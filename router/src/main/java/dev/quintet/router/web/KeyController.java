@@ -1,0 +1,95 @@
+package dev.quintet.router.web;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.quintet.platform.keys.ApiKey;
+import dev.quintet.platform.keys.ApiKeys;
+import dev.quintet.platform.keys.KeyHolder;
+import dev.quintet.platform.quota.QuotaLimits;
+import dev.quintet.router.billing.FreeTier;
+import dev.quintet.router.billing.Ledger;
+import dev.quintet.router.generations.Generations;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.DayOfWeek;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.TemporalAdjusters;
+import java.util.Map;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestAttribute;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code GET /key} (the calling key: its spending and its free-model allowance) and {@code GET /credits} (the
+ * account's credit), in OpenRouter's shapes. Amounts are US dollars; windows are UTC days, ISO weeks and months.
+ */
+@RestController
+final class KeyController {
+
+    static final String RATE_LIMIT_NOTE = "This field is deprecated and safe to ignore; free models are limited per "
+            + "key as free_model_limits says, paid models only by the account's credit.";
+
+    private final ApiKeys keys;
+    private final Ledger ledger;
+    private final FreeTier freeTier;
+    private final Generations generations;
+    private final Clock clock;
+
+    KeyController(ApiKeys keys, Ledger ledger, FreeTier freeTier, Generations generations, Clock clock) {
+        this.keys = keys;
+        this.ledger = ledger;
+        this.freeTier = freeTier;
+        this.generations = generations;
+        this.clock = clock;
+    }
+
+    @GetMapping({"/api/v1/key", "/v1/key"})
+    Map<String, KeyView> key(@RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder) {
+        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+        String label = keys.byId(holder.keyId()).map(ApiKey::label).orElse(null);
+        QuotaLimits free = freeTier.limitsOf(holder.accountId());
+        return Map.of("data", new KeyView(label, null, null, null, false,
+                spent(holder, Instant.EPOCH), spent(holder, start(today)),
+                spent(holder, start(today.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY)))),
+                spent(holder, start(today.withDayOfMonth(1))), BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO,
+                BigDecimal.ZERO, ledger.granted(holder.accountId()).signum() == 0, false, null,
+                new RateLimit(-1, "10s", RATE_LIMIT_NOTE), new FreeModelLimits(free.perMinute(), free.perDay())));
+    }
+
+    @GetMapping({"/api/v1/credits", "/v1/credits"})
+    Map<String, CreditsView> credits(@RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder) {
+        return Map.of("data", new CreditsView(plain(ledger.granted(holder.accountId())),
+                plain(ledger.spent(holder.accountId()))));
+    }
+
+    private BigDecimal spent(KeyHolder holder, Instant since) {
+        return plain(generations.spentByKey(holder.keyId(), since));
+    }
+
+    private static Instant start(LocalDate day) {
+        return day.atStartOfDay(ZoneOffset.UTC).toInstant();
+    }
+
+    private static BigDecimal plain(BigDecimal usd) {
+        return usd.signum() == 0 ? BigDecimal.ZERO : usd.stripTrailingZeros();
+    }
+
+    /** {@code limit} is null: a key has no spending cap of its own beyond the account's credit. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record KeyView(String label, BigDecimal limit, BigDecimal limitRemaining, String limitReset,
+                   boolean includeByokInLimit, BigDecimal usage, BigDecimal usageDaily, BigDecimal usageWeekly,
+                   BigDecimal usageMonthly, BigDecimal byokUsage, BigDecimal byokUsageDaily,
+                   BigDecimal byokUsageWeekly, BigDecimal byokUsageMonthly, boolean isFreeTier,
+                   boolean isManagementKey, String expiresAt, RateLimit rateLimit, FreeModelLimits freeModelLimits) {
+    }
+
+    record RateLimit(int requests, String interval, String note) {
+    }
+
+    record FreeModelLimits(long requestsPerMinute, long requestsPerDay) {
+    }
+
+    record CreditsView(BigDecimal totalCredits, BigDecimal totalUsage) {
+    }
+}

@@ -1,0 +1,121 @@
+package dev.quintet.router.web;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.quintet.router.catalog.Endpoint;
+import dev.quintet.router.catalog.Model;
+import dev.quintet.router.catalog.Pricing;
+import dev.quintet.router.providers.ProviderConnections;
+import dev.quintet.router.providers.ProviderInfo;
+import dev.quintet.router.routing.EndpointHealth;
+import dev.quintet.router.routing.EndpointStats;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+
+/** The OpenRouter-shaped JSON views of models, endpoints and providers (snake_case, nulls left out). */
+final class ModelViews {
+
+    record ModelView(String id, String canonicalSlug, String name, long created, String description,
+                     Integer contextLength, Architecture architecture, PricingView pricing, TopProvider topProvider,
+                     List<String> supportedParameters, boolean available) {
+    }
+
+    record Architecture(List<String> inputModalities, List<String> outputModalities, String modality) {
+    }
+
+    record PricingView(String prompt, String completion, String inputCacheRead, String inputCacheWrite,
+                       String internalReasoning, String request) {
+    }
+
+    record TopProvider(String provider, Integer contextLength, Integer maxCompletionTokens) {
+    }
+
+    record ModelEndpoints(String id, String name, long created, String description, Architecture architecture,
+                          List<EndpointView> endpoints) {
+    }
+
+    /**
+     * One endpoint; the figures come from the router's own recent calls: {@code uptime_*} in percent of calls
+     * that succeeded, {@code latency_last_30m} in milliseconds to the first content, {@code throughput_last_30m}
+     * in completion tokens per second, {@code cooling_down_until} while failures keep it out of the rotation.
+     */
+    record EndpointView(String name, String modelId, String providerName, String tag, Integer contextLength,
+                        Integer maxCompletionTokens, PricingView pricing, List<String> supportedParameters,
+                        boolean available, int status, @JsonProperty("uptime_last_5m") Double uptimeLast5m,
+                        @JsonProperty("uptime_last_30m") Double uptimeLast30m,
+                        @JsonProperty("latency_last_30m") EndpointStats.Percentiles latencyLast30m,
+                        @JsonProperty("throughput_last_30m") EndpointStats.Percentiles throughputLast30m,
+                        @JsonProperty("requests_last_30m") int requestsLast30m, Instant coolingDownUntil) {
+    }
+
+    record ProviderView(String name, String slug, boolean available) {
+    }
+
+    private final ProviderConnections connections;
+    private final EndpointHealth health;
+
+    ModelViews(ProviderConnections connections, EndpointHealth health) {
+        this.connections = connections;
+        this.health = health;
+    }
+
+    ModelView model(Model m) {
+        Endpoint top = top(m);
+        return new ModelView(m.id(), m.canonicalSlug(), m.name(), m.created(), m.description(), contextLength(m),
+                architecture(m), pricing(top.pricing()),
+                new TopProvider(top.provider(), top.contextLength(), top.maxCompletionTokens()),
+                m.supportedParameters(), isAvailable(m));
+    }
+
+    ModelEndpoints endpoints(Model m) {
+        List<EndpointView> views = m.endpoints().stream()
+                .sorted(Comparator.comparing((Endpoint e) -> !connections.isConfigured(e.provider()))
+                        .thenComparing(e -> e.pricing().tokenPrice()))
+                .map(e -> endpoint(m, e)).toList();
+        return new ModelEndpoints(m.id(), m.name(), m.created(), m.description(), architecture(m), views);
+    }
+
+    ProviderView provider(ProviderInfo p) {
+        return new ProviderView(p.name(), p.slug(), connections.isConfigured(p.slug()));
+    }
+
+    boolean isAvailable(Model m) {
+        return m.endpoints().stream().anyMatch(e -> connections.isConfigured(e.provider()));
+    }
+
+    private EndpointView endpoint(Model m, Endpoint e) {
+        String providerName = connections.provider(e.provider()).map(ProviderInfo::name).orElse(e.provider());
+        EndpointStats stats = health.stats(m, e);
+        return new EndpointView(providerName + " | " + m.id(), m.id(), providerName, e.provider(), e.contextLength(),
+                e.maxCompletionTokens(), pricing(e.pricing()), e.supportedParameters(),
+                connections.isConfigured(e.provider()), stats.coolingUntil() == null ? 0 : -1, stats.uptimeLast5m(),
+                stats.uptimeLastWindow(), stats.latency(), stats.throughput(), stats.calls(), stats.coolingUntil());
+    }
+
+    /** The endpoint whose prices the model shows: the cheapest configured one, else the cheapest. */
+    private Endpoint top(Model m) {
+        Comparator<Endpoint> byPrice = Comparator.comparing(e -> e.pricing().tokenPrice());
+        return m.endpoints().stream().filter(e -> connections.isConfigured(e.provider())).min(byPrice)
+                .orElseGet(() -> m.endpoints().stream().min(byPrice).orElseThrow());
+    }
+
+    private static Integer contextLength(Model m) {
+        return m.contextLength() != null ? m.contextLength() : m.endpoints().stream()
+                .map(Endpoint::contextLength).filter(c -> c != null).max(Integer::compare).orElse(null);
+    }
+
+    private static Architecture architecture(Model m) {
+        return new Architecture(m.inputModalities(), m.outputModalities(),
+                String.join("+", m.inputModalities()) + "->" + String.join("+", m.outputModalities()));
+    }
+
+    private static PricingView pricing(Pricing p) {
+        return new PricingView(decimal(p.prompt()), decimal(p.completion()), decimal(p.inputCacheRead()),
+                decimal(p.inputCacheWrite()), decimal(p.internalReasoning()), decimal(p.request()));
+    }
+
+    private static String decimal(BigDecimal d) {
+        return d == null ? null : d.signum() == 0 ? "0" : d.stripTrailingZeros().toPlainString();
+    }
+}

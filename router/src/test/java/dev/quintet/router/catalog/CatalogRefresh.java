@@ -1,0 +1,194 @@
+package dev.quintet.router.catalog;
+
+import dev.quintet.router.providers.KnownProviders;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Rebuilds the shipped catalog from the LLM price data set (Portkey-AI/models layout: {@code general/} and
+ * {@code pricing/}, prices in US cents per token). Models keep the {@code created} time they had in the old file;
+ * new ones get the time of the refresh. Run: {@code ./mvnw -pl router test-compile exec:java}.
+ */
+public final class CatalogRefresh {
+
+    static final JsonMapper JSON = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .build();
+    static final String SOURCE = "Portkey-AI/models (MIT licence), https://github.com/Portkey-AI/models";
+
+    /** Data-set file stem, catalog provider slug, and the model author of first-party providers (else null). */
+    record Source(String file, String provider, String author) {
+    }
+
+    static final List<Source> SOURCES = List.of(
+            new Source("openrouter", "openrouter", null),
+            new Source("openai", "openai", "openai"),
+            new Source("anthropic", "anthropic", "anthropic"),
+            new Source("google", "google", "google"),
+            new Source("groq", "groq", null),
+            new Source("together-ai", "together", null),
+            new Source("fireworks-ai", "fireworks", null),
+            new Source("deepseek", "deepseek", "deepseek"),
+            new Source("mistral-ai", "mistral", "mistralai"),
+            new Source("x-ai", "xai", "x-ai"),
+            new Source("deepinfra", "deepinfra", null),
+            new Source("cerebras", "cerebras", null),
+            new Source("perplexity-ai", "perplexity", "perplexity"),
+            new Source("novita-ai", "novita", null),
+            new Source("nebius", "nebius", null),
+            new Source("moonshot", "moonshot", "moonshotai"),
+            new Source("dashscope", "alibaba", "qwen"),
+            new Source("z-ai", "z-ai", "z-ai"),
+            new Source("minimax", "minimax", "minimax"),
+            new Source("cohere", "cohere", "cohere"));
+
+    private CatalogRefresh() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 2) {
+            throw new IllegalArgumentException("usage: CatalogRefresh <llm-models data dir> <catalog.json to write>");
+        }
+        Path data = Path.of(args[0]);
+        Path out = Path.of(args[1]);
+        if (!Files.isDirectory(data.resolve("general")) || !Files.isDirectory(data.resolve("pricing"))) {
+            throw new IllegalArgumentException(data + " must contain general/ and pricing/ (the llm-models data set)");
+        }
+        ObjectNode catalog = build(data, previousCreated(out), Instant.now().getEpochSecond());
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Files.writeString(out, JSON.writeValueAsString(catalog) + "\n");
+        System.out.println("wrote " + catalog.path("models").size() + " models to " + out);
+    }
+
+    static ObjectNode build(Path data, Map<String, Long> created, long now) throws IOException {
+        Map<String, ObjectNode> models = new TreeMap<>();
+        ModelMatcher matcher = new ModelMatcher();
+        for (Source source : SOURCES) {
+            if (KnownProviders.bySlug(source.provider()).isEmpty()) {
+                throw new IllegalStateException("provider " + source.provider() + " is not in KnownProviders");
+            }
+            JsonNode general = readIfPresent(data.resolve("general/" + source.file() + ".json"));
+            JsonNode pricing = readIfPresent(data.resolve("pricing/" + source.file() + ".json"));
+            for (var entry : general.properties()) {
+                String upstream = entry.getKey();
+                if (upstream.equals("default")) {
+                    continue;
+                }
+                JsonNode price = pricing.path(upstream).path("pricing_config").path("pay_as_you_go");
+                if (!isChat(entry.getValue()) || !price.path("request_token").path("price").isNumber()
+                        || !price.path("response_token").path("price").isNumber()) {
+                    continue;
+                }
+                String id = source.author() == null && source.provider().equals("openrouter")
+                        ? upstream : matcher.idFor(upstream, source.author());
+                if (id == null || !id.matches("[^/\\s]+/[^\\s]+")
+                        || isUnknownToolOfHost(source, models.containsKey(id), price)) {
+                    continue;
+                }
+                ObjectNode model = models.computeIfAbsent(id,
+                        k -> newModel(k, entry.getValue(), general.path("default"), created, now));
+                ArrayNode endpoints = (ArrayNode) model.get("endpoints");
+                if (endpoints.valueStream().noneMatch(e -> e.path("provider").asString().equals(source.provider()))) {
+                    endpoints.add(endpoint(source.provider(), upstream, entry.getValue(), general.path("default"), price));
+                }
+                if (source.provider().equals("openrouter")) {
+                    matcher.add(id);
+                }
+            }
+        }
+        ObjectNode root = JSON.createObjectNode();
+        root.put("version", LocalDate.ofInstant(Instant.ofEpochSecond(now), ZoneOffset.UTC).toString());
+        root.put("source", SOURCE);
+        root.put("prices", "US dollars per token, as decimal strings");
+        ArrayNode list = root.putArray("models");
+        models.values().forEach(list::add);
+        return root;
+    }
+
+    private static ObjectNode newModel(String id, JsonNode general, JsonNode defaults, Map<String, Long> created,
+                                       long now) {
+        ObjectNode m = JSON.createObjectNode();
+        m.put("id", id);
+        m.put("name", general.path("name").asString(id));
+        m.put("created", created.getOrDefault(id, now));
+        List<String> supported = ModelFacts.typeSupported(general, defaults);
+        ArrayNode in = m.putArray("input_modalities");
+        ModelFacts.inputModalities(supported).forEach(in::add);
+        ArrayNode outputs = m.putArray("output_modalities");
+        ModelFacts.outputModalities(supported).forEach(outputs::add);
+        m.putArray("endpoints");
+        return m;
+    }
+
+    private static ObjectNode endpoint(String provider, String upstream, JsonNode general, JsonNode defaults,
+                                       JsonNode price) {
+        ObjectNode e = JSON.createObjectNode();
+        e.put("provider", provider);
+        e.put("model", upstream);
+        ObjectNode p = e.putObject("pricing");
+        p.put("prompt", usd(price.path("request_token").path("price")));
+        p.put("completion", usd(price.path("response_token").path("price")));
+        if (price.path("cache_read_input_token").path("price").isNumber()) {
+            p.put("input_cache_read", usd(price.path("cache_read_input_token").path("price")));
+        }
+        if (price.path("cache_write_input_token").path("price").isNumber()) {
+            p.put("input_cache_write", usd(price.path("cache_write_input_token").path("price")));
+        }
+        p.put("request", "0");
+        Integer max = ModelFacts.maxCompletionTokens(general);
+        if (max != null) {
+            e.put("max_completion_tokens", max);
+        }
+        ArrayNode params = e.putArray("supported_parameters");
+        ModelFacts.supportedParameters(general, defaults).forEach(params::add);
+        return e;
+    }
+
+    /** US cents per token to US dollars per token, rounded to 12 significant digits (the data carries float noise). */
+    static String usd(JsonNode cents) {
+        BigDecimal dollars = cents.decimalValue().round(new MathContext(12)).movePointLeft(2);
+        return dollars.signum() == 0 ? "0" : dollars.stripTrailingZeros().toPlainString();
+    }
+
+    /** Hosts label embedding and image models "chat" too; their completion tokens cost nothing. */
+    private static boolean isUnknownToolOfHost(Source source, boolean known, JsonNode price) {
+        return source.author() == null && !source.provider().equals("openrouter") && !known
+                && price.path("response_token").path("price").decimalValue().signum() == 0;
+    }
+
+    private static boolean isChat(JsonNode general) {
+        JsonNode type = general.path("type");
+        return (type.isObject() ? type.path("primary").asString("") : type.asString("")).equals("chat");
+    }
+
+    private static JsonNode readIfPresent(Path file) throws IOException {
+        return Files.exists(file) ? JSON.readTree(file.toFile()) : JSON.createObjectNode();
+    }
+
+    private static Map<String, Long> previousCreated(Path out) throws IOException {
+        Map<String, Long> created = new HashMap<>();
+        if (Files.exists(out)) {
+            for (JsonNode m : JSON.readTree(out.toFile()).path("models")) {
+                created.put(m.path("id").asString(), m.path("created").asLong());
+            }
+        }
+        return created;
+    }
+}

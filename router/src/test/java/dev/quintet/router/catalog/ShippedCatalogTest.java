@@ -1,0 +1,78 @@
+package dev.quintet.router.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.quintet.router.providers.KnownProviders;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+class ShippedCatalogTest {
+
+    private final Catalog catalog = Catalog.bundled();
+
+    @Test
+    void shipsAtLeast300ModelsFromAtLeast15ProvidersAndAuthors() {
+        Set<String> providers = catalog.models().stream().flatMap(m -> m.endpoints().stream())
+                .map(Endpoint::provider).collect(Collectors.toSet());
+        Set<String> authors = catalog.models().stream().map(m -> m.id().substring(0, m.id().indexOf('/')))
+                .collect(Collectors.toSet());
+
+        assertThat(catalog.models()).hasSizeGreaterThanOrEqualTo(300);
+        assertThat(providers).hasSizeGreaterThanOrEqualTo(15);
+        assertThat(authors).hasSizeGreaterThanOrEqualTo(15);
+    }
+
+    @Test
+    void everyEndpointNamesAKnownProviderAndEveryModelHasOne() {
+        Set<String> known = KnownProviders.ALL.stream().map(p -> p.slug()).collect(Collectors.toSet());
+
+        assertThat(catalog.models()).allSatisfy(m -> assertThat(m.endpoints()).isNotEmpty()
+                .allSatisfy(e -> assertThat(known).contains(e.provider())));
+    }
+
+    @Test
+    void pricesInTheFileAreDecimalStringsAtLeastZeroAndIdsAreUnique() throws Exception {
+        JsonNode root;
+        try (InputStream in = Catalog.class.getResourceAsStream(Catalog.RESOURCE)) {
+            root = CatalogRefresh.JSON.readTree(in);
+        }
+        Set<String> ids = new HashSet<>();
+        for (JsonNode model : root.path("models")) {
+            assertThat(ids.add(model.path("id").asString())).as("unique id %s", model.path("id")).isTrue();
+            for (JsonNode endpoint : model.path("endpoints")) {
+                for (var price : endpoint.path("pricing").properties()) {
+                    assertThat(price.getValue().isString()).as("%s of %s", price.getKey(), model.path("id")).isTrue();
+                    assertThat(new BigDecimal(price.getValue().asString())).isGreaterThanOrEqualTo(BigDecimal.ZERO);
+                }
+            }
+        }
+        assertThat(ids).hasSize(catalog.models().size());
+    }
+
+    @Test
+    void convertsCentsPerTokenToDollarsPerTokenWithoutFloatNoise() {
+        BigDecimal gpt4oPrompt = catalog.model("openai/gpt-4o").orElseThrow().endpoints().stream()
+                .filter(e -> e.provider().equals("openai")).findFirst().orElseThrow().pricing().prompt();
+
+        assertThat(gpt4oPrompt).isEqualByComparingTo("0.0000025");
+        assertThat(CatalogRefresh.usd(CatalogRefresh.JSON.readTree("0.00006600000000000001"))).isEqualTo("0.00000066");
+    }
+
+    @Test
+    void matchesProviderModelNamesOntoOpenRouterIds() {
+        ModelMatcher matcher = new ModelMatcher();
+        List.of("meta-llama/llama-3.3-70b-instruct", "openai/gpt-4o", "google/gemma-2-9b-it").forEach(matcher::add);
+
+        assertThat(matcher.idFor("meta-llama/Llama-3.3-70B-Instruct", null)).isEqualTo("meta-llama/llama-3.3-70b-instruct");
+        assertThat(matcher.idFor("gemma2-9b-it", null)).isEqualTo("google/gemma-2-9b-it");
+        assertThat(matcher.idFor("gpt-4o", "openai")).isEqualTo("openai/gpt-4o");
+        assertThat(matcher.idFor("gpt-9", "openai")).isEqualTo("openai/gpt-9");
+        assertThat(matcher.idFor("llama-3.3-70b-versatile", null)).isNull();
+    }
+}

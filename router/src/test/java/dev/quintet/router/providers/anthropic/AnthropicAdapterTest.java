@@ -1,0 +1,220 @@
+package dev.quintet.router.providers.anthropic;
+
+import static dev.quintet.router.testing.RouterFixture.HI;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.jayway.jsonpath.JsonPath;
+import dev.quintet.router.testing.FakeUpstream;
+import dev.quintet.router.testing.Json;
+import dev.quintet.router.testing.RouterFixture;
+import dev.quintet.router.testing.RouterTest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** The Anthropic Messages adapter against the fake's Anthropic side, through the router on a real port. */
+class AnthropicAdapterTest extends RouterTest {
+
+    static final String TOOL = """
+            {"type":"function","function":{"name":"get_weather","description":"Weather by city",\
+            "parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}}""";
+
+    static final String CONVERSATION = """
+            {"model":"claude/tools","max_tokens":2000,"stop":"END","temperature":0.3,"user":"u-42",\
+            "reasoning":{"max_tokens":1500},"tools":[%s],"tool_choice":"required","parallel_tool_calls":false,\
+            "messages":[{"role":"system","content":"Be brief."},\
+            {"role":"user","content":[{"type":"text","text":"Weather here?"},\
+            {"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORw0KGgo="}},\
+            {"type":"image_url","image_url":{"url":"https://example.com/paris.jpg"}}]},\
+            {"role":"assistant","content":"Let me check.","reasoning_details":[{"type":"reasoning.text",\
+            "text":"The user wants the weather.","signature":"sig-ant-1","format":"anthropic-claude-v1","index":0}],\
+            "tool_calls":[{"id":"toolu_01A","type":"function","function":{"name":"get_weather",\
+            "arguments":"{\\"city\\":\\"Paris\\"}"}},{"id":"toolu_01B","type":"function",\
+            "function":{"name":"get_weather","arguments":"{\\"city\\":\\"Lyon\\"}"}}]},\
+            {"role":"tool","tool_call_id":"toolu_01A","content":"18C"},\
+            {"role":"tool","tool_call_id":"toolu_01B","content":"21C"},\
+            {"role":"user","content":"Thanks"}]}""".formatted(TOOL);
+
+    static final String EXPECTED_REQUEST = """
+            {"model":"tools","system":[{"type":"text","text":"Be brief."}],"messages":[\
+            {"role":"user","content":[{"type":"text","text":"Weather here?"},\
+            {"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBORw0KGgo="}},\
+            {"type":"image","source":{"type":"url","url":"https://example.com/paris.jpg"}}]},\
+            {"role":"assistant","content":[\
+            {"type":"thinking","thinking":"The user wants the weather.","signature":"sig-ant-1"},\
+            {"type":"text","text":"Let me check."},\
+            {"type":"tool_use","id":"toolu_01A","name":"get_weather","input":{"city":"Paris"}},\
+            {"type":"tool_use","id":"toolu_01B","name":"get_weather","input":{"city":"Lyon"}}]},\
+            {"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_01A","content":"18C"},\
+            {"type":"tool_result","tool_use_id":"toolu_01B","content":"21C"},{"type":"text","text":"Thanks"}]}],\
+            "max_tokens":2000,"stop_sequences":["END"],"tools":[{"name":"get_weather","description":"Weather by city",\
+            "input_schema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}],\
+            "tool_choice":{"type":"any","disable_parallel_tool_use":true},\
+            "thinking":{"type":"enabled","budget_tokens":1500},"metadata":{"user_id":"u-42"}}""";
+
+    /** claude/tools' usage at its prices: 100 input x 0.000003 + 1,200 cache reads x 0.0000003 + 500 cache writes
+     * x 0.00000375 + 700 output x 0.000015. */
+    static final String TOOLS_COST = "0.013035";
+
+    private JsonNode sent() {
+        return router.fake().received().getLast().body();
+    }
+
+    @Test
+    void translatesSystemImagesToolCallsToolResultsThinkingAndParameters() {
+        HttpResponse<String> response = chat(CONVERSATION);
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(sent()).isEqualTo(Json.read(EXPECTED_REQUEST));
+    }
+
+    @Test
+    void callsTheMessagesPathWithAnthropicHeadersAndTheEndpointLimitAsMaxTokens() {
+        chat("{\"model\":\"claude/ok\",\"reasoning\":{\"effort\":\"high\"},\"top_p\":0.5,\"tools\":[" + TOOL + "],"
+                + "\"tool_choice\":{\"type\":\"function\",\"function\":{\"name\":\"get_weather\"}}," + HI + "}");
+
+        FakeUpstream.Received received = router.fake().received().getFirst();
+        assertThat(received.path()).isEqualTo("/anthropic/v1/messages");
+        assertThat(received.headers().getFirst("x-api-key")).isEqualTo("sk-ant-test");
+        assertThat(received.headers().getFirst("anthropic-version")).isEqualTo("2023-06-01");
+        assertThat(received.authorization()).isNull();
+        assertThat(received.body().path("max_tokens").asInt()).isEqualTo(4096);
+        assertThat(received.body().path("thinking").path("budget_tokens").asInt()).isEqualTo(3276);
+        assertThat(received.body().has("top_p")).isFalse();
+        assertThat(received.body().path("tool_choice")).isEqualTo(Json.read("{\"type\":\"tool\",\"name\":\"get_weather\"}"));
+        assertThat(received.body().path("messages")).isEqualTo(Json.read(
+                "[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Hi\"}]}]"));
+    }
+
+    @Test
+    void answersWithTextReasoningSignedDetailsToolCallsAndCacheUsage() {
+        HttpResponse<String> response = chat("{\"model\":\"claude/tools\"," + HI + "}");
+        String body = response.body();
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat((String) JsonPath.read(body, "$.object")).isEqualTo("chat.completion");
+        assertThat((String) JsonPath.read(body, "$.choices[0].message.role")).isEqualTo("assistant");
+        assertThat((String) JsonPath.read(body, "$.choices[0].message.content")).isEqualTo("Let me check.");
+        assertThat((String) JsonPath.read(body, "$.choices[0].message.reasoning")).isEqualTo("The user wants the weather.");
+        assertThat(Json.read(body).at("/choices/0/message/reasoning_details")).isEqualTo(Json.read("""
+                [{"type":"reasoning.text","format":"anthropic-claude-v1","index":0,\
+                "text":"The user wants the weather.","signature":"sig-ant-1"}]"""));
+        assertThat(Json.read(body).at("/choices/0/message/tool_calls")).isEqualTo(Json.read("""
+                [{"id":"toolu_01A","type":"function","function":{"name":"get_weather",\
+                "arguments":"{\\"city\\":\\"Paris\\"}"}}]"""));
+        assertThat((String) JsonPath.read(body, "$.choices[0].finish_reason")).isEqualTo("tool_calls");
+        assertThat((String) JsonPath.read(body, "$.choices[0].native_finish_reason")).isEqualTo("tool_use");
+        assertThat((Integer) JsonPath.read(body, "$.usage.prompt_tokens")).isEqualTo(1800);
+        assertThat((Integer) JsonPath.read(body, "$.usage.completion_tokens")).isEqualTo(700);
+        assertThat((Integer) JsonPath.read(body, "$.usage.total_tokens")).isEqualTo(2500);
+        assertThat((Integer) JsonPath.read(body, "$.usage.prompt_tokens_details.cached_tokens")).isEqualTo(1200);
+        assertThat((Integer) JsonPath.read(body, "$.usage.prompt_tokens_details.cache_write_tokens")).isEqualTo(500);
+        assertThat(Json.decimal(body, "/usage/cost")).isEqualByComparingTo(TOOLS_COST);
+    }
+
+    @Test
+    void sendsTheAnswersSignatureAndToolIdsBackOnTheNextTurn() {
+        String first = chat("{\"model\":\"claude/tools\"," + HI + "}").body();
+        JsonNode message = Json.read(first).at("/choices/0/message");
+        String next = "{\"model\":\"claude/ok\",\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}," + message
+                + ",{\"role\":\"tool\",\"tool_call_id\":\"toolu_01A\",\"content\":\"18C\"}]}";
+
+        assertThat(chat(next).statusCode()).isEqualTo(200);
+        assertThat(sent().path("messages").path(1)).isEqualTo(Json.read("""
+                {"role":"assistant","content":[\
+                {"type":"thinking","thinking":"The user wants the weather.","signature":"sig-ant-1"},\
+                {"type":"text","text":"Let me check."},\
+                {"type":"tool_use","id":"toolu_01A","name":"get_weather","input":{"city":"Paris"}}]}"""));
+        assertThat(sent().path("messages").path(2)).isEqualTo(Json.read("""
+                {"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_01A","content":"18C"}]}"""));
+    }
+
+    @Test
+    void streamsRoleReasoningSignatureTextAndIndexedToolCallDeltasThenFinishAndUsage() {
+        HttpResponse<String> response = chat(RouterFixture.streamBody("claude/tools"));
+        List<String> data = RouterFixture.sseData(response);
+        List<JsonNode> chunks = data.subList(0, data.size() - 1).stream().map(Json::read).toList();
+        List<JsonNode> toolDeltas = chunks.stream().flatMap(c -> stream(c.at("/choices/0/delta/tool_calls"))).toList();
+        JsonNode finish = chunks.get(chunks.size() - 2);
+        JsonNode usage = chunks.getLast();
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(data.getLast()).isEqualTo("[DONE]");
+        assertThat(sent().path("stream").asBoolean()).isTrue();
+        assertThat(chunks.getFirst().at("/choices/0/delta/role").asString()).isEqualTo("assistant");
+        assertThat(join(chunks, "/choices/0/delta/reasoning")).isEqualTo("The user wants the weather.");
+        assertThat(chunks.stream().flatMap(c -> stream(c.at("/choices/0/delta/reasoning_details")))
+                .filter(d -> d.has("signature")).toList()).singleElement()
+                .satisfies(d -> assertThat(d.path("signature").asString()).isEqualTo("sig-ant-1"));
+        assertThat(join(chunks, "/choices/0/delta/content")).isEqualTo("Hello");
+        assertThat(toolDeltas).allSatisfy(d -> assertThat(d.path("index").asInt(-1)).isZero());
+        assertThat(toolDeltas.getFirst().path("id").asString()).isEqualTo("toolu_01A");
+        assertThat(toolDeltas.getFirst().path("type").asString()).isEqualTo("function");
+        assertThat(toolDeltas.getFirst().at("/function/name").asString()).isEqualTo("get_weather");
+        assertThat(String.join("", toolDeltas.stream().map(d -> d.at("/function/arguments").asString("")).toList()))
+                .isEqualTo("{\"city\": \"Paris\"}");
+        assertThat(finish.at("/choices/0/finish_reason").asString()).isEqualTo("tool_calls");
+        assertThat(chunks.subList(0, chunks.size() - 2)).allSatisfy(c ->
+                assertThat(c.at("/choices/0/finish_reason").isNull()).isTrue());
+        assertThat(usage.path("choices").isEmpty()).isTrue();
+        assertThat(usage.at("/usage/prompt_tokens").asInt()).isEqualTo(1800);
+        assertThat(usage.at("/usage/prompt_tokens_details/cache_write_tokens").asInt()).isEqualTo(500);
+        assertThat(Json.decimal(data.get(data.size() - 2), "/usage/cost")).isEqualByComparingTo(TOOLS_COST);
+    }
+
+    @Test
+    void fallsBackOnOverloadedAnswersAndOverloadedEventsBeforeContent() {
+        HttpResponse<String> plain = chat("{\"model\":\"claude/overloaded\"," + HI + "}");
+        HttpResponse<String> streamed = chat(RouterFixture.streamBody("claude/errorbefore"));
+
+        assertThat(plain.statusCode()).isEqualTo(200);
+        assertThat((String) JsonPath.read(plain.body(), "$.provider")).isEqualTo("Fake B");
+        assertThat(streamed.statusCode()).isEqualTo(200);
+        assertThat(streamed.body()).doesNotContain("Overloaded", "Fake Anthropic").contains("Fake B");
+        assertThat(RouterFixture.sseData(streamed)).last().isEqualTo("[DONE]");
+        assertThat(router.fake().received()).extracting(FakeUpstream.Received::path).containsExactly(
+                "/anthropic/v1/messages", "/b/v1/chat/completions", "/anthropic/v1/messages", "/b/v1/chat/completions");
+    }
+
+    @Test
+    void reportsRateLimitsRejectedRequestsAndRejectedKeysLikeOtherProviders() {
+        HttpResponse<String> limited = chat("{\"model\":\"claude/rate-limited\"," + HI + "}");
+        HttpResponse<String> rejected = chat("{\"model\":\"claude/bad-request\"," + HI + "}");
+        HttpResponse<String> badKey = chat("{\"model\":\"claude/bad-key\"," + HI + "}");
+
+        assertThat(limited.statusCode()).isEqualTo(429);
+        assertThat(limited.headers().firstValue("Retry-After")).hasValue("7");
+        assertThat(rejected.statusCode()).isEqualTo(400);
+        assertThat((String) JsonPath.read(rejected.body(), "$.error.message")).contains("roles must alternate");
+        assertThat(badKey.statusCode()).isEqualTo(502);
+        assertThat((String) JsonPath.read(badKey.body(), "$.error.message")).contains("invalid x-api-key");
+    }
+
+    @Test
+    void endsWithAnErrorChunkWhenTheStreamBreaksAfterContent() {
+        HttpResponse<String> response = chat(RouterFixture.streamBody("claude/drop"));
+        String last = RouterFixture.sseData(response).getLast();
+
+        assertThat(response.body()).contains("\"content\":\"Hel\"").doesNotContain("[DONE]");
+        assertThat((String) JsonPath.read(last, "$.choices[0].finish_reason")).isEqualTo("error");
+        assertThat((String) JsonPath.read(last, "$.error.message")).contains("closed the stream");
+    }
+
+    @Test
+    void keepsTheCallerWaitingWithCommentsUntilASlowFirstByte() {
+        HttpResponse<String> response = chat(RouterFixture.streamBody("claude/slow"));
+
+        assertThat(response.body().indexOf(": QUINTET PROCESSING")).isNotNegative()
+                .isLessThan(response.body().indexOf("data: "));
+        assertThat(RouterFixture.sseData(response)).last().isEqualTo("[DONE]");
+    }
+
+    static java.util.stream.Stream<JsonNode> stream(JsonNode array) {
+        return java.util.stream.StreamSupport.stream(array.spliterator(), false);
+    }
+
+    static String join(List<JsonNode> chunks, String pointer) {
+        return String.join("", chunks.stream().map(c -> c.at(pointer).asString("")).toList());
+    }
+}

@@ -1,0 +1,75 @@
+package dev.quintet.router.web;
+
+import static dev.quintet.router.testing.RouterFixture.HI;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.jayway.jsonpath.JsonPath;
+import dev.quintet.platform.testing.Http;
+import dev.quintet.router.testing.Json;
+import dev.quintet.router.testing.RouterFixture.TestCaller;
+import dev.quintet.router.testing.RouterSettings;
+import dev.quintet.router.testing.RouterTest;
+import java.math.BigDecimal;
+import java.net.http.HttpResponse;
+import org.junit.jupiter.api.Test;
+
+@RouterSettings("--quintet.router.free.per-day=50")
+class KeyApiTest extends RouterTest {
+
+    private static void served(TestCaller caller, String model) {
+        assertThat(chat(caller, "{\"model\":\"" + model + "\"," + HI + "}").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void keyReportsItsLabelSpendingAndFreeModelAllowance() {
+        TestCaller caller = callerWith("20");
+        served(caller, "test/ok");
+        served(caller, "test/ok");
+        served(caller, "test/free");
+
+        HttpResponse<String> response = Http.get(router.url() + "/api/v1/key", caller.auth());
+        String body = response.body();
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat((String) JsonPath.read(body, "$.data.label")).isEqualTo("test");
+        for (String window : new String[] {"usage", "usage_daily", "usage_weekly", "usage_monthly"}) {
+            assertThat(Json.decimal(body, "/data/" + window)).as(window).isEqualByComparingTo("0.000026");
+        }
+        assertThat((Boolean) JsonPath.read(body, "$.data.is_free_tier")).isFalse();
+        assertThat(body).contains("\"limit\":null", "\"limit_remaining\":null", "\"expires_at\":null");
+        assertThat((Integer) JsonPath.read(body, "$.data.rate_limit.requests")).isEqualTo(-1);
+        assertThat((Integer) JsonPath.read(body, "$.data.free_model_limits.requests_per_minute")).isEqualTo(20);
+        assertThat((Integer) JsonPath.read(body, "$.data.free_model_limits.requests_per_day")).isEqualTo(1000);
+    }
+
+    @Test
+    void keyOfAnAccountNeverGrantedCreditIsOnTheFreeTier() {
+        TestCaller caller = router.newCaller();
+
+        String body = Http.get(router.url() + "/v1/key", caller.auth()).body();
+
+        assertThat((Boolean) JsonPath.read(body, "$.data.is_free_tier")).isTrue();
+        assertThat(Json.decimal(body, "/data/usage")).isZero();
+        assertThat((Integer) JsonPath.read(body, "$.data.free_model_limits.requests_per_day")).isEqualTo(50);
+    }
+
+    @Test
+    void creditsReportsWhatTheAccountWasGrantedAndHasSpent() {
+        TestCaller caller = callerWith("20");
+        router.credits().grant(caller.accountId(), new BigDecimal("5.5"), "test");
+        served(caller, "test/ok");
+
+        HttpResponse<String> response = Http.get(router.url() + "/api/v1/credits", caller.auth());
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(Json.decimal(response.body(), "/data/total_credits")).isEqualByComparingTo("25.5");
+        assertThat(Json.decimal(response.body(), "/data/total_usage")).isEqualByComparingTo("0.000013");
+        assertThat(response.body()).contains("\"total_usage\":0.000013");
+    }
+
+    @Test
+    void keyAndCreditsNeedAKey() {
+        assertThat(Http.get(router.url() + "/api/v1/key").statusCode()).isEqualTo(401);
+        assertThat(Http.get(router.url() + "/api/v1/credits").statusCode()).isEqualTo(401);
+    }
+}

@@ -1,0 +1,140 @@
+package dev.quintet.router.web;
+
+import static dev.quintet.router.testing.RouterFixture.HI;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.jayway.jsonpath.JsonPath;
+import dev.quintet.platform.testing.Http;
+import dev.quintet.router.testing.RouterFixture;
+import dev.quintet.router.testing.RouterTest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** provider.sort, provider.max_price and the :nitro and :floor variants, with order/only/ignore beside them. */
+class ProviderPreferencesTest extends RouterTest {
+
+    @BeforeAll
+    static void measureBothEndpoints() {
+        // test/speed: fake-a is cheap but answers after a second, fake-b dearer and quick; measure both once
+        chat("{\"model\":\"test/speed\",\"provider\":{\"only\":[\"fake-a\"]}," + HI + "}");
+        chat("{\"model\":\"test/speed\",\"provider\":{\"only\":[\"fake-b\"]}," + HI + "}");
+    }
+
+    private static String firstPath() {
+        return router.fake().received().getFirst().path();
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "{\"model\":\"test/speed\",\"provider\":{\"sort\":\"throughput\"}|/b/",
+            "{\"model\":\"test/speed:nitro\"|/b/",
+            "{\"model\":\"test/speed\",\"provider\":{\"sort\":\"latency\"}|/b/",
+            "{\"model\":\"test/speed\",\"provider\":{\"sort\":{\"by\":\"latency\",\"partition\":\"none\"}}|/b/",
+            "{\"model\":\"test/speed:floor\"|/a/",
+            "{\"model\":\"test/speed\",\"provider\":{\"sort\":\"price\"}|/a/",
+            "{\"model\":\"test/speed:nitro\",\"provider\":{\"sort\":\"price\"}|/a/",
+            "{\"model\":\"test/speed:nitro\",\"provider\":{\"order\":[\"fake-a\"]}|/a/",
+            "{\"model\":\"test/speed:nitro\",\"provider\":{\"ignore\":[\"fake-b\"]}|/a/"})
+    void sortsEndpointsStrictlyBySortOrVariant(String request, String servedFrom) {
+        HttpResponse<String> response = chat(request + "," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(firstPath()).startsWith(servedFrom);
+        assertThat((String) JsonPath.read(response.body(), "$.model")).isEqualTo("test/speed");
+    }
+
+    @Test
+    void recordsTheVariantAsTheRequestedModel() {
+        HttpResponse<String> response = chat("{\"model\":\"test/speed:nitro\"," + HI + "}");
+
+        String generation = Http.get(router.url() + "/api/v1/generation?id="
+                + response.headers().firstValue("X-Generation-Id").orElseThrow(), router.auth()).body();
+        assertThat((String) JsonPath.read(generation, "$.data.requested_model")).isEqualTo("test/speed:nitro");
+        assertThat((String) JsonPath.read(generation, "$.data.model")).isEqualTo("test/speed");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "{\"order\":[\"fake-a\"],\"max_price\":{\"prompt\":2}}|Fake B",
+            "{\"max_price\":{\"request\":0.001}}|Fake A",
+            "{\"max_price\":{\"prompt\":\"1\",\"completion\":\"2\",\"request\":\"0.01\",\"image\":0}}|Fake B",
+            "{\"max_price\":{\"prompt\":3,\"completion\":15},\"ignore\":[\"Fake B\"]}|Fake A"})
+    void skipsEndpointsAboveMaxPrice(String provider, String servedBy) {
+        HttpResponse<String> response = chat("{\"model\":\"test/pricey\",\"provider\":" + provider + "," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat((String) JsonPath.read(response.body(), "$.provider")).isEqualTo(servedBy);
+    }
+
+    @Test
+    void answers404NamingMaxPriceWhenNoEndpointIsCheapEnough() {
+        HttpResponse<String> response = chat("{\"model\":\"test/pricey\",\"provider\":{\"max_price\":"
+                + "{\"completion\":1}}," + HI + "}");
+
+        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat((Integer) JsonPath.read(response.body(), "$.error.code")).isEqualTo(404);
+        assertThat((String) JsonPath.read(response.body(), "$.error.param")).isEqualTo("provider.max_price");
+        assertThat((String) JsonPath.read(response.body(), "$.error.metadata.reason"))
+                .isEqualTo("no_endpoint_within_max_price");
+        assertThat((String) JsonPath.read(response.body(), "$.error.message"))
+                .contains("test/pricey", "completion <= 1 USD/M tokens", "prompt 1 USD/M tokens, completion 2 USD/M");
+        assertThat(router.fake().received()).isEmpty();
+    }
+
+    @Test
+    void fallsBackToTheNextModelWhenMaxPriceExcludesTheFirst() {
+        HttpResponse<String> response = chat("{\"model\":\"test/pricey\",\"models\":[\"test/ok\"],"
+                + "\"provider\":{\"max_price\":{\"completion\":2,\"request\":0}}," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat((String) JsonPath.read(response.body(), "$.model")).isEqualTo("test/ok");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "{\"sort\":\"fastest\"}|provider.sort|must be one of price, throughput, latency, got 'fastest'",
+            "{\"sort\":3}|provider.sort|must be price, throughput, latency or an object",
+            "{\"sort\":{\"by\":\"speed\"}}|provider.sort.by|must be one of price, throughput, latency",
+            "{\"sort\":{\"partition\":\"none\"}}|provider.sort.by|is required",
+            "{\"sort\":{\"by\":\"price\",\"partition\":\"all\"}}|provider.sort.partition|must be model or none",
+            "{\"max_price\":{\"prompt\":-1}}|provider.max_price.prompt|must be a number >= 0 (US dollars per million tokens)",
+            "{\"max_price\":{\"prompt\":\"cheap\"}}|provider.max_price.prompt|must be a number >= 0",
+            "{\"max_price\":{\"tokens\":1}}|provider.max_price.tokens|not a price limit",
+            "{\"max_price\":5}|provider.max_price|must be an object"})
+    void rejectsBadPreferencesWith400NamingTheParameter(String provider, String param, String rule) {
+        HttpResponse<String> response = chat("{\"model\":\"test/ok\",\"provider\":" + provider + "," + HI + "}");
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat((String) JsonPath.read(response.body(), "$.error.param")).isEqualTo(param);
+        assertThat((String) JsonPath.read(response.body(), "$.error.message")).contains(rule);
+        assertThat((String) JsonPath.read(response.body(), "$.error.type")).isEqualTo("invalid_request_error");
+    }
+
+    @Test
+    void answers404ForAnUnknownVariant() {
+        HttpResponse<String> response = chat("{\"model\":\"test/ok:turbo\"," + HI + "}");
+
+        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat((String) JsonPath.read(response.body(), "$.error.param")).isEqualTo("model");
+    }
+
+    @Test
+    void endpointsRouteReportsLatencyAndThroughputOfRecentCalls() {
+        String body = Http.get(router.url() + "/api/v1/models/test/speed/endpoints", router.auth()).body();
+
+        double slowLatency = JsonPath.<List<Number>>read(body, "$.data.endpoints[?(@.tag == 'fake-a')].latency_last_30m.p50")
+                .getFirst().doubleValue();
+        double quickLatency = JsonPath.<List<Number>>read(body, "$.data.endpoints[?(@.tag == 'fake-b')].latency_last_30m.p50")
+                .getFirst().doubleValue();
+        double slowThroughput = JsonPath.<List<Number>>read(body,
+                "$.data.endpoints[?(@.tag == 'fake-a')].throughput_last_30m.p50").getFirst().doubleValue();
+        assertThat(slowLatency).isGreaterThanOrEqualTo(1000).isGreaterThan(quickLatency);
+        assertThat(slowThroughput).isPositive().isLessThanOrEqualTo(2.0);
+        assertThat(JsonPath.<List<Double>>read(body, "$.data.endpoints[?(@.tag == 'fake-a')].uptime_last_5m"))
+                .containsExactly(100.0);
+    }
+}
