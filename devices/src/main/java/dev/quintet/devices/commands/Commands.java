@@ -1,0 +1,165 @@
+package dev.quintet.devices.commands;
+
+import dev.quintet.devices.live.LiveChange;
+import dev.quintet.devices.live.LiveFeed;
+import dev.quintet.devices.paging.Page;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Owner of the {@code commands} table; every state change is one conditional update, safe across nodes, and goes
+ * to the device's live feed.
+ */
+public final class Commands {
+
+    private final JdbcClient jdbc;
+    private final JsonMapper json;
+    private final LiveFeed feed;
+
+    public Commands(JdbcClient jdbc, JsonMapper json, LiveFeed feed) {
+        this.jdbc = jdbc;
+        this.json = json;
+        this.feed = feed;
+    }
+
+    void insert(Command c) {
+        jdbc.sql("""
+                insert into devices.commands (id, device_id, method, params, two_way, status, timeout_ms, created_at, expires_at)
+                values (:id, :device, :method, :params::jsonb, :twoWay, 'QUEUED', :timeout, :created, :expires)
+                """).param("id", c.id()).param("device", c.deviceId()).param("method", c.method())
+                .param("params", c.params() == null ? null : json.writeValueAsString(c.params()))
+                .param("twoWay", c.twoWay()).param("timeout", c.timeout().toMillis())
+                .param("created", Timestamp.from(c.createdAt())).param("expires", Timestamp.from(c.expiresAt())).update();
+        announce(List.of(c));
+    }
+
+    public Optional<Command> find(UUID deviceId, UUID id) {
+        return jdbc.sql("select * from devices.commands where id = :id and device_id = :device")
+                .param("id", id).param("device", deviceId).query((rs, n) -> command(rs)).optional();
+    }
+
+    /** Newest first. */
+    public Page<Command> list(UUID deviceId, CommandStatus status, Long beforeSeq, int limit) {
+        List<Row> rows = jdbc.sql("""
+                select * from devices.commands where device_id = :device
+                  and (:status::text is null or status = :status) and (:before::bigint is null or seq < :before)
+                order by seq desc limit :limit
+                """).param("device", deviceId).param("status", status == null ? null : status.name())
+                .param("before", beforeSeq).param("limit", limit + 1)
+                .query((rs, n) -> new Row(rs.getLong("seq"), command(rs))).list();
+        return Page.of(rows, limit, r -> Long.toString(r.seq())).map(Row::command);
+    }
+
+    /** Marks the device's queued, unexpired commands SENT, oldest first, and returns them for sending. */
+    List<Command> claimQueued(UUID deviceId, Instant now) {
+        List<Command> claimed = jdbc.sql("""
+                update devices.commands c set status = 'SENT', sent_at = :now,
+                    deadline_at = cast(:now as timestamptz) + c.timeout_ms * interval '1 millisecond'
+                from (select id from devices.commands where device_id = :device and status = 'QUEUED' and expires_at > :now
+                      for update skip locked) due
+                where c.id = due.id returning c.*
+                """).param("device", deviceId).param("now", Timestamp.from(now))
+                .query((rs, n) -> new Row(rs.getLong("seq"), command(rs))).list().stream()
+                .sorted(java.util.Comparator.comparingLong(Row::seq)).map(Row::command).toList();
+        announce(claimed);
+        return claimed;
+    }
+
+    /** Puts sent but unacknowledged commands back in the queue, e.g. when the device's session ended. */
+    int requeue(UUID deviceId, List<UUID> ids) {
+        return announce(jdbc.sql("""
+                update devices.commands set status = 'QUEUED', sent_at = null, deadline_at = null
+                where device_id = :device and status = 'SENT' and (:ids::uuid[] is null or id = any(:ids))
+                returning *
+                """).param("device", deviceId).param("ids", ids == null ? null : ids.toArray(UUID[]::new))
+                .query((rs, n) -> command(rs)).list());
+    }
+
+    boolean delivered(UUID deviceId, UUID id, Instant now) {
+        return announce(jdbc.sql("""
+                update devices.commands set status = 'DELIVERED', delivered_at = :now,
+                    completed_at = case when two_way then null else cast(:now as timestamptz) end
+                where id = :id and device_id = :device and status = 'SENT' returning *
+                """).param("now", Timestamp.from(now)).param("id", id).param("device", deviceId).query((rs, n) -> command(rs))
+                .list()) > 0;
+    }
+
+    boolean answered(UUID deviceId, UUID id, JsonNode result, String error, Instant now) {
+        return announce(jdbc.sql("""
+                update devices.commands set status = :status, result = :result::jsonb, error = :error, completed_at = :now,
+                    delivered_at = coalesce(delivered_at, cast(:now as timestamptz))
+                where id = :id and device_id = :device and two_way and status in ('SENT', 'DELIVERED') returning *
+                """).param("status", error == null ? "SUCCEEDED" : "FAILED")
+                .param("result", result == null ? null : json.writeValueAsString(result)).param("error", error)
+                .param("now", Timestamp.from(now)).param("id", id).param("device", deviceId)
+                .query((rs, n) -> command(rs)).list()) > 0;
+    }
+
+    boolean cancel(UUID deviceId, UUID id, Instant now) {
+        return announce(jdbc.sql("""
+                update devices.commands set status = 'CANCELED', completed_at = :now
+                where id = :id and device_id = :device
+                  and (status in ('QUEUED', 'SENT') or (status = 'DELIVERED' and two_way))
+                returning *
+                """).param("now", Timestamp.from(now)).param("id", id).param("device", deviceId)
+                .query((rs, n) -> command(rs)).list()) > 0;
+    }
+
+    /** Ends up to {@code batch} overdue commands: queued past expiry, or sent without an answer past the timeout. */
+    int sweep(Instant now, int batch) {
+        return announce(jdbc.sql("""
+                with due as (
+                    select id from devices.commands
+                    where (status = 'QUEUED' and expires_at <= :now)
+                       or ((status = 'SENT' or (status = 'DELIVERED' and two_way)) and deadline_at <= :now)
+                    order by seq limit :batch for update skip locked)
+                update devices.commands c
+                set status = case when c.status = 'QUEUED' then 'EXPIRED' else 'TIMED_OUT' end, completed_at = :now
+                from due where c.id = due.id returning c.*
+                """).param("now", Timestamp.from(now)).param("batch", batch).query((rs, n) -> command(rs)).list());
+    }
+
+    /** Tells each command's device what became of it; returns how many changed. */
+    private int announce(List<Command> changed) {
+        for (Command c : changed) {
+            ObjectNode data = json.createObjectNode().put("id", c.id().toString()).put("method", c.method())
+                    .put("status", c.status().name());
+            if (c.result() != null) {
+                data.set("result", c.result());
+            }
+            if (c.error() != null) {
+                data.put("error", c.error());
+            }
+            feed.publish(c.deviceId(), LiveChange.COMMAND, data);
+        }
+        return changed.size();
+    }
+
+    private record Row(long seq, Command command) {
+    }
+
+    private Command command(ResultSet rs) throws SQLException {
+        String params = rs.getString("params");
+        String result = rs.getString("result");
+        return new Command(rs.getObject("id", UUID.class), rs.getObject("device_id", UUID.class), rs.getString("method"),
+                params == null ? null : json.readTree(params), rs.getBoolean("two_way"),
+                CommandStatus.valueOf(rs.getString("status")), Duration.ofMillis(rs.getLong("timeout_ms")),
+                instant(rs, "created_at"), instant(rs, "expires_at"), instant(rs, "sent_at"), instant(rs, "delivered_at"),
+                instant(rs, "completed_at"), result == null ? null : json.readTree(result), rs.getString("error"));
+    }
+
+    private static Instant instant(ResultSet rs, String column) throws SQLException {
+        Timestamp t = rs.getTimestamp(column);
+        return t == null ? null : t.toInstant();
+    }
+}

@@ -1,0 +1,2 @@
+/** Routes what devices send over MQTT to values, commands and events, and tracks their online status. */
+package dev.quintet.devices.traffic;
