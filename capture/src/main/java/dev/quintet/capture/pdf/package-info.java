@@ -1,0 +1,2 @@
+/** PDF printing of a page. */
+package dev.quintet.capture.pdf;

@@ -1,0 +1,35 @@
+package dev.quintet.capture.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** How the Chromium executable is chosen. */
+class ChromiumExecutableTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void prefersTheConfiguredPath() {
+        assertThat(ChromiumExecutable.find("/opt/chrome/chrome", dir.toString())).hasValue(Path.of("/opt/chrome/chrome"));
+    }
+
+    @Test
+    void findsChromiumOnThePath() throws IOException {
+        Path chromium = Files.createFile(dir.resolve("google-chrome"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+
+        assertThat(ChromiumExecutable.find("", "/nonexistent:" + dir)).hasValue(chromium);
+    }
+
+    @Test
+    void findsNothingWhenThePathHasNoBrowser() {
+        assertThat(ChromiumExecutable.find(null, dir.toString())).isEmpty();
+    }
+}
