@@ -1,0 +1,2 @@
+/** The events commands of {@code quintet.jar}: {@code events seed}. */
+package dev.quintet.events.cli;

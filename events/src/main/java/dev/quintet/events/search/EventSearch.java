@@ -1,0 +1,109 @@
+package dev.quintet.events.search;
+
+import dev.quintet.events.catalog.Event;
+import dev.quintet.events.catalog.Events;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * Runs a {@link SearchQuery} over published events, by default those live or started at the injected clock's now. Text is PostgreSQL full text with accents folded;
+ * distance is great-circle (earthdistance) from the venue; date keywords and local range bounds are read in each
+ * event's own time zone, against the injected clock.
+ *
+ * <p>Counts are exact up to {@value #COUNT_CAP} matches; past that the count says {@value #COUNT_CAP} and
+ * {@link Results#capped()} is true, as a search engine's totals are. {@code sort_by=best} ranks by relevance the
+ * {@value #BEST_CANDIDATES} soonest matches, which come first; any further matches follow by date.
+ */
+public final class EventSearch {
+
+    /** One page of results and how many there are in all, or {@link #COUNT_CAP} and {@code capped} past that. */
+    public record Results(List<Event> events, int objectCount, boolean capped) {
+    }
+
+    public static final int COUNT_CAP = 10_000;
+    static final int BEST_CANDIDATES = 200;
+    private static final String SOONEST = "ORDER BY e.start_utc, e.id";
+
+    private final JdbcClient jdbc;
+    private final Clock clock;
+    private final int countCap;
+
+    public EventSearch(JdbcClient jdbc, Clock clock) {
+        this(jdbc, clock, COUNT_CAP);
+    }
+
+    EventSearch(JdbcClient jdbc, Clock clock, int countCap) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+        this.countCap = countCap;
+    }
+
+    public Results search(SearchQuery query) {
+        SearchFilter filter = new SearchFilter(query, clock.instant());
+        int limit = query.pageSize();
+        int offset = (query.page() - 1) * limit;
+        List<Event> events = switch (query.sortBy()) {
+            case "distance" -> nearest(filter, offset, limit);
+            case "best" -> query.q() == null ? dated(filter, offset, limit) : best(filter, offset, limit);
+            default -> dated(filter, offset, limit);
+        };
+        if (events.size() < limit && (!events.isEmpty() || offset == 0)) {
+            return new Results(events, offset + events.size(), false);
+        }
+        int count = count(filter);
+        return new Results(events, Math.min(count, countCap), count > countCap);
+    }
+
+    private List<Event> dated(SearchFilter filter, int offset, int limit) {
+        return page("SELECT " + Events.EVENT_COLUMNS + " FROM (" + filter.matches(true, "", SOONEST + " LIMIT :upto")
+                + ") e " + SOONEST + " LIMIT :limit OFFSET :offset", filter.params, offset, limit);
+    }
+
+    /** The soonest candidates ranked by relevance, then (past them) the rest by date. */
+    private List<Event> best(SearchFilter filter, int offset, int limit) {
+        List<Event> events = new ArrayList<>();
+        if (offset < BEST_CANDIDATES) {
+            String candidates = SOONEST + " LIMIT " + BEST_CANDIDATES;
+            events.addAll(page("SELECT " + Events.EVENT_COLUMNS + " FROM (SELECT * FROM ("
+                    + filter.matches(true, "", candidates) + ") e " + candidates + ") e "
+                    + "ORDER BY ts_rank(e.search, websearch_to_tsquery('english', events.unaccent(:q))) DESC, "
+                    + "e.start_utc, e.id LIMIT :limit OFFSET :offset", filter.params, offset,
+                    Math.min(limit, BEST_CANDIDATES - offset)));
+        }
+        int from = Math.max(offset, BEST_CANDIDATES);
+        if (offset + limit > from) {
+            events.addAll(dated(filter, from, offset + limit - from));
+        }
+        return events;
+    }
+
+    /**
+     * Nearest first: the venues in range by distance, each with its soonest matching events, as no page needs more
+     * than {@code offset + limit} from one venue.
+     */
+    private List<Event> nearest(SearchFilter filter, int offset, int limit) {
+        return page("SELECT " + Events.EVENT_COLUMNS + " FROM (SELECT v.id, " + SearchFilter.DISTANCE + " AS meters "
+                + "FROM events.venues v WHERE " + String.join(" AND ", filter.venueConditions) + ") near "
+                + "CROSS JOIN LATERAL (SELECT * FROM (" + filter.matches(false, " AND e.venue_id = near.id",
+                SOONEST + " LIMIT :upto") + ") e " + SOONEST + " LIMIT :upto) e "
+                + "ORDER BY near.meters, e.start_utc, e.id LIMIT :limit OFFSET :offset", filter.params, offset, limit);
+    }
+
+    /** How many match, counting at most one past the cap. */
+    private int count(SearchFilter filter) {
+        return jdbc.sql("SELECT count(*) FROM (" + filter.matches(true, "", "LIMIT " + (countCap + 1)) + ") matches")
+                .params(filter.params).query(Integer.class).single();
+    }
+
+    private List<Event> page(String sql, Map<String, Object> params, int offset, int limit) {
+        Map<String, Object> all = new LinkedHashMap<>(params);
+        all.put("offset", offset);
+        all.put("limit", limit);
+        all.put("upto", offset + limit);
+        return jdbc.sql(sql).params(all).query((rs, n) -> Events.event(rs)).list();
+    }
+}

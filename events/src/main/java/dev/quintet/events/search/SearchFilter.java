@@ -1,0 +1,176 @@
+package dev.quintet.events.search;
+
+import dev.quintet.events.catalog.Events;
+import java.time.DayOfWeek;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A {@link SearchQuery}'s conditions as SQL over {@code events.events e} (and {@code events.venues v} when a place
+ * is asked). Conditions read in each event's zone or through {@code events.event_status} come with a looser UTC
+ * bound on {@code e.start_utc} or {@code e.end_utc} that an index can serve; the exact condition still decides.
+ */
+final class SearchFilter {
+
+    /** Stored statuses the sweep has not moved past the end, as in the predicate of the partial search indexes. */
+    static final String UPCOMING = "e.status IN ('live', 'started')";
+    static final String SWEPT = "e.status IN ('ended', 'completed')";
+    static final String DISTANCE =
+            "events.earth_distance(events.ll_to_earth(:lat, :lon), events.ll_to_earth(v.latitude, v.longitude))";
+    private static final ZoneOffset EARLIEST = ZoneOffset.ofHours(-12);
+    private static final ZoneOffset LATEST = ZoneOffset.ofHours(14);
+    private static final String WEEK_START = "date_trunc('week', d.today::timestamp)::date";
+    private static final String LOCAL_DAYS = " CROSS JOIN LATERAL (SELECT (e.start_utc AT TIME ZONE e.timezone)::date "
+            + "AS start_day, (CAST(:now AS timestamptz) AT TIME ZONE e.timezone)::date AS today) d";
+
+    /** Disjoint conditions on the stored status; a search unites what each part finds. */
+    final List<String> parts = new ArrayList<>();
+    final List<String> eventConditions = new ArrayList<>();
+    final List<String> venueConditions = new ArrayList<>();
+    final Map<String, Object> params = new LinkedHashMap<>();
+    private boolean localDays;
+
+    SearchFilter(SearchQuery query, Instant now) {
+        params.put("now", now.atOffset(ZoneOffset.UTC));
+        status(query.statuses());
+        if (query.q() != null) {
+            eventConditions.add("e.search @@ websearch_to_tsquery('english', events.unaccent(:q))");
+            params.put("q", query.q());
+        }
+        if (query.latitude() != null) {
+            params.put("lat", query.latitude());
+            params.put("lon", query.longitude());
+            params.put("meters", query.withinMeters());
+            venueConditions.add("events.earth_box(events.ll_to_earth(:lat, :lon), :meters) OPERATOR(events.@>) "
+                    + "events.ll_to_earth(v.latitude, v.longitude)");
+            venueConditions.add(DISTANCE + " <= :meters");
+        }
+        bound(query.rangeStart(), ">=", "range_start", -1);
+        bound(query.rangeEnd(), "<=", "range_end", 1);
+        if (query.keyword() != null) {
+            keyword(query.keyword(), now);
+        }
+        if (!query.categories().isEmpty()) {
+            eventConditions.add("e.category_id = ANY(:categories)");
+            params.put("categories", query.categories().toArray(String[]::new));
+        }
+        if (!query.formats().isEmpty()) {
+            eventConditions.add("e.format_id = ANY(:formats)");
+            params.put("formats", query.formats().toArray(String[]::new));
+        }
+        if (query.free() != null) {
+            eventConditions.add(query.free() ? "e.is_free" : "NOT e.is_free");
+        }
+        if (query.onlineOnly()) {
+            eventConditions.add("e.online_event");
+        }
+        if (query.organizerId() != null) {
+            eventConditions.add("e.organizer_id = :organizer");
+            params.put("organizer", query.organizerId());
+        }
+    }
+
+    private String from(boolean venue) {
+        return "events.events e" + (venue && !venueConditions.isEmpty() ? " JOIN events.venues v ON v.id = e.venue_id" : "")
+                + (localDays ? LOCAL_DAYS : "");
+    }
+
+    /**
+     * What matches, as a {@code UNION ALL} of one {@code SELECT e.*} per status part, each with {@code extra}
+     * conditions and ending in {@code tail}; the venue's conditions are left out when {@code venue} is false.
+     */
+    String matches(boolean venue, String extra, String tail) {
+        List<String> selects = new ArrayList<>();
+        for (String part : parts) {
+            List<String> all = new ArrayList<>(List.of(part));
+            all.addAll(eventConditions);
+            if (venue) {
+                all.addAll(venueConditions);
+            }
+            selects.add("(SELECT e.* FROM " + from(venue) + " WHERE " + String.join(" AND ", all) + extra + " " + tail + ")");
+        }
+        return String.join(" UNION ALL ", selects);
+    }
+
+    /**
+     * Live and started, the usual ask, as bounds on the times, searched in two parts: events the sweep has not yet
+     * stored as ended (most, and an index holds only them) and, for a clock set back, those it has; other mixes go
+     * through the status rule in one part.
+     */
+    private void status(List<String> statuses) {
+        Set<String> asked = Set.copyOf(statuses);
+        String time = asked.equals(Set.of("live", "started")) ? "e.end_utc > :now"
+                : asked.equals(Set.of("live")) ? "e.start_utc > :now"
+                : asked.equals(Set.of("started")) ? "e.start_utc <= :now AND e.end_utc > :now" : null;
+        if (time == null) {
+            parts.add("e.status <> 'draft' AND " + Events.STATUS + " = ANY(:statuses)");
+            params.put("statuses", statuses.toArray(String[]::new));
+        } else {
+            parts.add(UPCOMING);
+            parts.add(SWEPT);
+            eventConditions.add(time);
+        }
+    }
+
+    /**
+     * A bound on the start; a local one also gets a UTC bound a day looser, as no zone is a day from UTC, so
+     * {@code e.start_utc} can narrow the scan.
+     */
+    private void bound(SearchQuery.Bound bound, String op, String name, int looserDays) {
+        if (bound == null) {
+            return;
+        }
+        if (bound.utc() != null) {
+            eventConditions.add("e.start_utc " + op + " :" + name);
+            params.put(name, bound.utc().atOffset(ZoneOffset.UTC));
+        } else {
+            eventConditions.add("(e.start_utc AT TIME ZONE e.timezone) " + op + " :" + name);
+            eventConditions.add("e.start_utc " + op + " :" + name + "_utc");
+            params.put(name, bound.local());
+            params.put(name + "_utc", bound.local().atOffset(ZoneOffset.UTC).plusDays(looserDays));
+        }
+    }
+
+    /**
+     * A date keyword in each event's zone, plus the UTC bounds of the days it can mean in any zone: today is one of
+     * the dates UTC-12 to UTC+14 have now, and a local day lies between its start at UTC+14 and its end at UTC-12.
+     */
+    private void keyword(String keyword, Instant now) {
+        localDays = true;
+        eventConditions.add("e.end_utc > :now");
+        eventConditions.add(switch (keyword) {
+            case "today" -> "d.start_day = d.today";
+            case "tomorrow" -> "d.start_day = d.today + 1";
+            case "this_week" -> "d.start_day BETWEEN " + WEEK_START + " AND " + WEEK_START + " + 6";
+            case "this_weekend" -> "d.start_day BETWEEN " + WEEK_START + " + 5 AND " + WEEK_START + " + 6";
+            case "next_week" -> "d.start_day BETWEEN " + WEEK_START + " + 7 AND " + WEEK_START + " + 13";
+            default -> "date_trunc('month', d.start_day::timestamp) = date_trunc('month', d.today::timestamp)";
+        });
+        LocalDate first = LocalDate.ofInstant(now, EARLIEST);
+        LocalDate last = LocalDate.ofInstant(now, LATEST);
+        LocalDate from = days(keyword, first)[0];
+        LocalDate to = days(keyword, last)[1];
+        eventConditions.add("e.start_utc >= :keyword_from AND e.start_utc < :keyword_to");
+        params.put("keyword_from", from.atStartOfDay().atOffset(LATEST));
+        params.put("keyword_to", to.plusDays(1).atStartOfDay().atOffset(EARLIEST));
+    }
+
+    /** The first and last local day a keyword means when today is {@code today}. */
+    private static LocalDate[] days(String keyword, LocalDate today) {
+        LocalDate week = today.with(DayOfWeek.MONDAY);
+        return switch (keyword) {
+            case "today" -> new LocalDate[] {today, today};
+            case "tomorrow" -> new LocalDate[] {today.plusDays(1), today.plusDays(1)};
+            case "this_week" -> new LocalDate[] {week, week.plusDays(6)};
+            case "this_weekend" -> new LocalDate[] {week.plusDays(5), week.plusDays(6)};
+            case "next_week" -> new LocalDate[] {week.plusDays(7), week.plusDays(13)};
+            default -> new LocalDate[] {today.withDayOfMonth(1), today.withDayOfMonth(today.lengthOfMonth())};
+        };
+    }
+}

@@ -1,0 +1,217 @@
+package dev.quintet.events;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.quintet.events.catalog.Event;
+import dev.quintet.events.catalog.EventSeeder;
+import dev.quintet.events.catalog.Events;
+import dev.quintet.events.catalog.TicketClass;
+import dev.quintet.events.catalog.Venue;
+import dev.quintet.platform.testing.Http;
+import dev.quintet.platform.testing.MutableClock;
+import dev.quintet.platform.testing.TestPlatform;
+import java.net.URLEncoder;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Search over a small known set: Wednesday 2026-06-10 23:30 UTC is Thursday morning in London and Tokyo. */
+class SearchTest {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final Instant NOW = Instant.parse("2026-06-10T23:30:00Z");
+
+    static MutableClock clock;
+    static TestIssuer issuer;
+    static TestPlatform platform;
+    static String base;
+    static Events events;
+    static long organizer;
+
+    @BeforeAll
+    static void start() {
+        clock = new MutableClock(NOW);
+        issuer = new TestIssuer(clock);
+        platform = TestPlatform.start(clock);
+        base = platform.startApp(EventsApplication.class, "events", "--quintet.events.issuer-uri=" + issuer.url());
+        events = new Events(platform.bean(org.springframework.jdbc.core.simple.JdbcClient.class), clock);
+        organizer = events.addOrganizer(null, "Search test " + UUID.randomUUID(), "", null);
+        long london = venue("Southbank Hall", "London", "GB", 51.5074, -0.1278, "Europe/London");
+        long oxford = venue("Oxford Rooms", "Oxford", "GB", 51.7520, -1.2577, "Europe/London");
+        long paris = venue("Salle Pleyel", "Paris", "FR", 48.8566, 2.3522, "Europe/Paris");
+        long tokyo = venue("Shibuya Stage", "Tokyo", "JP", 35.6762, 139.6503, "Asia/Tokyo");
+        long honolulu = venue("Waikiki Shell", "Honolulu", "US", 21.3069, -157.8583, "Pacific/Honolulu");
+        event("Jazz at the Southbank", "An evening of music.", london, "Europe/London", "2026-06-11T20:00", "103", false);
+        event("Café Crème Tasting", "Roasters pour espresso.", oxford, "Europe/London", "2026-06-13T15:00", "110", true);
+        event("Chanson night", "French songs and a little jazz.", paris, "Europe/Paris", "2026-06-16T21:00", "103", false);
+        event("Tokyo Developer Meetup", "Talks on databases.", tokyo, "Asia/Tokyo", "2026-06-11T19:00", "102", true);
+        event("Sunset Ukulele", "Music by the beach.", honolulu, "Pacific/Honolulu", "2026-06-10T18:00", "103", true);
+        event("Luau Cooking Class", "Learn to cook.", honolulu, "Pacific/Honolulu", "2026-06-11T18:00", "110", false);
+        event("Online SQL Clinic", "Bring your slow queries.", null, "UTC", "2026-06-11T16:00", "102", true);
+    }
+
+    @AfterAll
+    static void stop() {
+        platform.close();
+        issuer.close();
+    }
+
+    static long venue(String name, String city, String country, double lat, double lon, String zone) {
+        return events.addVenue(new Venue(0, name, "1 High Street", city, null, null, country, lat, lon, zone, 300));
+    }
+
+    static void event(String name, String text, Long venue, String zone, String localStart, String category, boolean free) {
+        Instant start = LocalDateTime.parse(localStart).atZone(ZoneId.of(zone)).toInstant();
+        TicketClass ticket = free ? new TicketClass(0, 0, "Free", true, null, "USD", 100, 0, null, null)
+                : new TicketClass(0, 0, "Standard", false, 1500L, "USD", 100, 10, null, start);
+        events.addEvent(Event.of(organizer, venue, name, "<p>" + text + "</p>", text, null, zone, start,
+                start.plus(Duration.ofHours(2)), "live", venue == null, free, 100, "USD", category, "6"),
+                List.of(ticket));
+    }
+
+    static JsonNode search(String query) {
+        HttpResponse<String> response = Http.get(base + "/v3/events/search/?organizer.id=" + organizer + "&" + query,
+                "Authorization", "Bearer " + issuer.token(UUID.randomUUID(), "events:read"));
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return JSON.readTree(response.body());
+    }
+
+    static List<String> names(JsonNode page) {
+        List<String> names = new ArrayList<>();
+        page.get("events").forEach(e -> names.add(e.get("name").get("text").asString()));
+        return names;
+    }
+
+    static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void findsEventsWithinARadiusInKilometresAndMiles() {
+        String london = "location.latitude=51.5074&location.longitude=-0.1278&location.within=";
+
+        assertThat(names(search(london + "10km"))).containsExactly("Jazz at the Southbank");
+        assertThat(names(search(london + "85km"))).containsExactlyInAnyOrder("Jazz at the Southbank", "Café Crème Tasting");
+        assertThat(names(search(london + "50mi"))).containsExactly("Jazz at the Southbank");
+        assertThat(names(search(london + "55mi"))).containsExactlyInAnyOrder("Jazz at the Southbank", "Café Crème Tasting");
+        assertThat(names(search(london + "400km&sort_by=distance")))
+                .containsExactly("Jazz at the Southbank", "Café Crème Tasting", "Chanson night");
+    }
+
+    @Test
+    void readsDateKeywordsInEachVenuesTimeZone() {
+        assertThat(names(search("start_date.keyword=today")))
+                .containsExactlyInAnyOrder("Jazz at the Southbank", "Tokyo Developer Meetup", "Sunset Ukulele");
+        assertThat(names(search("start_date.keyword=tomorrow"))).containsExactlyInAnyOrder("Luau Cooking Class", "Online SQL Clinic");
+        assertThat(names(search("start_date.keyword=this_weekend"))).containsExactly("Café Crème Tasting");
+        assertThat(names(search("start_date.keyword=next_week"))).containsExactly("Chanson night");
+    }
+
+    @Test
+    void readsLocalRangeBoundsInTheEventsZoneAndUtcOnesInUtc() {
+        assertThat(names(search("start_date.range_start=2026-06-11T19:30:00&start_date.range_end=2026-06-11T20:30:00")))
+                .containsExactly("Jazz at the Southbank");
+        assertThat(names(search("start_date.range_start=2026-06-11T19:00:00Z&start_date.range_end=2026-06-11T19:30:00Z")))
+                .containsExactly("Jazz at the Southbank");
+    }
+
+    @Test
+    void filtersByCategoryPriceAndOnline() {
+        assertThat(names(search("categories=110"))).containsExactlyInAnyOrder("Café Crème Tasting", "Luau Cooking Class");
+        assertThat(names(search("categories=103&price=free"))).containsExactly("Sunset Ukulele");
+        assertThat(names(search("categories=103,110&price=paid")))
+                .containsExactlyInAnyOrder("Jazz at the Southbank", "Chanson night", "Luau Cooking Class");
+        assertThat(names(search("online_events_only=true"))).containsExactly("Online SQL Clinic");
+    }
+
+    @Test
+    void matchesTextWithoutAccentsAndRanksNameMatchesFirst() {
+        assertThat(names(search("q=" + enc("cafe creme")))).containsExactly("Café Crème Tasting");
+        assertThat(names(search("q=jazz&sort_by=best"))).containsExactly("Jazz at the Southbank", "Chanson night");
+    }
+
+    @Test
+    void pagesWithoutGapsOrDuplicates() {
+        JsonNode first = search("page_size=3");
+        assertThat(first.get("pagination").get("object_count").asInt()).isEqualTo(7);
+        assertThat(first.get("pagination").get("page_count").asInt()).isEqualTo(3);
+        assertThat(first.get("pagination").get("has_more_items").asBoolean()).isTrue();
+        List<String> all = new ArrayList<>(names(first));
+        all.addAll(names(search("page_size=3&page=2")));
+        JsonNode last = search("page_size=3&page=3");
+        all.addAll(names(last));
+        assertThat(last.get("pagination").get("has_more_items").asBoolean()).isFalse();
+        assertThat(all).hasSize(7);
+        assertThat(new HashSet<>(all)).hasSize(7);
+    }
+
+    @Test
+    void expandsVenueOrganizerAndTicketClassesInEventbritesShape() {
+        JsonNode event = search("q=jazz&expand=venue,organizer,ticket_classes,category").get("events").get(0);
+
+        assertThat(event.get("start").get("timezone").asString()).isEqualTo("Europe/London");
+        assertThat(event.get("start").get("local").asString()).isEqualTo("2026-06-11T20:00:00");
+        assertThat(event.get("start").get("utc").asString()).isEqualTo("2026-06-11T19:00:00Z");
+        assertThat(event.get("is_free").asBoolean()).isFalse();
+        assertThat(event.get("venue").get("latitude").isString()).isTrue();
+        assertThat(event.get("venue").get("address").get("city").asString()).isEqualTo("London");
+        assertThat(event.get("organizer").get("id").asString()).isEqualTo(String.valueOf(organizer));
+        assertThat(event.get("ticket_classes").get(0).get("cost").get("value").asLong()).isEqualTo(1500);
+        assertThat(event.get("ticket_classes").get(0).get("cost").get("major_value").asString()).isEqualTo("15.00");
+        assertThat(event.get("category").get("name").asString()).isEqualTo("Music");
+
+        String id = event.get("id").asString();
+        HttpResponse<String> one = Http.get(base + "/v3/events/" + id + "/?expand=venue",
+                "Authorization", "Bearer " + issuer.token(UUID.randomUUID(), "events:read"));
+        assertThat(one.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(one.body()).get("venue").get("name").asString()).isEqualTo("Southbank Hall");
+    }
+
+    @Test
+    void refusesUnknownOrBadParametersNamingTheRule() {
+        HttpResponse<String> unknown = Http.get(base + "/v3/events/search/?free=true",
+                "Authorization", "Bearer " + issuer.token(UUID.randomUUID(), "events:read"));
+        assertThat(unknown.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(unknown.body()).get("error").asString()).isEqualTo("ARGUMENTS_ERROR");
+        assertThat(JSON.readTree(unknown.body()).get("error_description").asString()).contains("free is not a search parameter");
+        HttpResponse<String> within = Http.get(base + "/v3/events/search/?location.latitude=1&location.longitude=2&location.within=10yards",
+                "Authorization", "Bearer " + issuer.token(UUID.randomUUID(), "events:read"));
+        assertThat(JSON.readTree(within.body()).get("error_description").asString())
+                .isEqualTo("location.within must be a distance in km or mi such as 10km or 5mi, got '10yards'");
+        HttpResponse<String> missing = Http.get(base + "/v3/events/999999999/",
+                "Authorization", "Bearer " + issuer.token(UUID.randomUUID(), "events:read"));
+        assertThat(missing.statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void seedsARepeatableDataSetThatSearchFinds() {
+        EventSeeder seeder = new EventSeeder(events, clock);
+
+        List<Long> ids = seeder.seed(120, 7);
+
+        assertThat(ids).hasSize(120);
+        long firstNew = ids.getFirst();
+        HttpResponse<String> tokyo = Http.get(base + "/v3/events/search/?location.latitude=35.6762&location.longitude=139.6503"
+                        + "&location.within=20km&expand=venue&page_size=100",
+                "Authorization", "Bearer " + issuer.token(UUID.randomUUID(), "events:read"));
+        JsonNode found = JSON.readTree(tokyo.body()).get("events");
+        assertThat(found.size()).isPositive();
+        found.forEach(e -> {
+            assertThat(e.get("venue").get("address").get("city").asString()).isEqualTo("Tokyo");
+            assertThat(e.get("start").get("timezone").asString()).isEqualTo("Asia/Tokyo");
+        });
+        assertThat(firstNew).isPositive();
+    }
+}
