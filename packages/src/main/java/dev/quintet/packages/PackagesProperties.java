@@ -1,0 +1,53 @@
+package dev.quintet.packages;
+
+import dev.quintet.packages.registry.Ecosystem;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Settings of the package service ({@code quintet.packages.*}; environment {@code QUINTET_PACKAGES_*}).
+ *
+ * @param upstreams base URL per ecosystem key, e.g. {@code quintet.packages.upstreams.npm}; unset ones use the public
+ *                  registry. Ecosystems read from a second host have a second key: {@code clojars-api},
+ *                  {@code clojars-parents} (where parent POMs missing from Clojars are read), {@code deno-cdn},
+ *                  {@code github-raw} (raw repository files: SwiftPM, GitHub Actions, Bower),
+ *                  {@code bower-repositories} (the repository index Bower packages are looked up in)
+ * @param ttl how long fetched data counts as fresh, per ecosystem key; unset ones use the ecosystem's default
+ * @param connectTimeout connect timeout of upstream calls
+ * @param requestTimeout whole-answer timeout of one upstream call
+ * @param retryAfterFailure after an upstream failure, how long stored data is served stale without asking again
+ * @param userAgent the User-Agent sent upstream (crates.io requires one)
+ */
+@ConfigurationProperties("quintet.packages")
+public record PackagesProperties(
+        Map<String, URI> upstreams,
+        Map<String, Duration> ttl,
+        @DefaultValue("5s") Duration connectTimeout,
+        @DefaultValue("20s") Duration requestTimeout,
+        @DefaultValue("60s") Duration retryAfterFailure,
+        @DefaultValue("quintet-packages/0.1") String userAgent) {
+
+    public PackagesProperties {
+        upstreams = upstreams == null ? Map.of() : Map.copyOf(upstreams);
+        ttl = ttl == null ? Map.of() : Map.copyOf(ttl);
+    }
+
+    public URI upstream(Ecosystem ecosystem) {
+        return upstreams.getOrDefault(ecosystem.key(), URI.create(ecosystem.defaultUpstream()));
+    }
+
+    /**
+     * A secondary upstream of an ecosystem that reads two hosts ({@code clojars-api}, {@code deno-cdn}); from the
+     * environment ({@code QUINTET_PACKAGES_UPSTREAMS_DENO_CDN}) the key arrives as {@code deno.cdn}.
+     */
+    public URI upstream(String key, String defaultUrl) {
+        return upstreams.getOrDefault(key, upstreams.getOrDefault(key.replace('-', '.'), URI.create(defaultUrl)));
+    }
+
+    public Duration ttl(Ecosystem ecosystem) {
+        return ttl.getOrDefault(ecosystem.key(), ecosystem.defaultTtl());
+    }
+}

@@ -1,0 +1,105 @@
+package dev.quintet.packages.fetch;
+
+import dev.quintet.packages.PackagesProperties;
+import dev.quintet.packages.registry.Ecosystem;
+import dev.quintet.packages.registry.ProjectFetch;
+import dev.quintet.packages.registry.RegistryAdapter;
+import dev.quintet.packages.registry.UpstreamFailure;
+import dev.quintet.packages.registry.Validators;
+import dev.quintet.packages.store.Projects;
+import dev.quintet.packages.store.StoredProject;
+import dev.quintet.platform.errors.ApiException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Serves projects from the store while fresh (TTL per ecosystem), else asks the upstream once per name at a time
+ * (conditionally, with the stored validators). When the upstream fails, stored data is served marked stale;
+ * with nothing stored the caller gets 502, or 504 on a timeout.
+ */
+public final class ProjectCatalog {
+
+    private static final Logger log = LoggerFactory.getLogger(ProjectCatalog.class);
+
+    private final Projects projects;
+    private final Adapters adapters;
+    private final PackagesProperties properties;
+    private final Clock clock;
+    private final SingleFlight<Lookup> flights = new SingleFlight<>();
+    private final Map<String, Instant> lastFailure = new ConcurrentHashMap<>();
+
+    public ProjectCatalog(Projects projects, Adapters adapters, PackagesProperties properties, Clock clock) {
+        this.projects = projects;
+        this.adapters = adapters;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    public Lookup find(Ecosystem ecosystem, String name) {
+        String key = ecosystem.normalize(name);
+        Optional<StoredProject> stored = projects.find(ecosystem, key);
+        if (stored.isPresent() && isFresh(ecosystem, stored.get())) {
+            return Lookup.fresh(stored.get());
+        }
+        return flights.run(ecosystem.key() + ":" + key, () -> refresh(ecosystem, name, key));
+    }
+
+    private Lookup refresh(Ecosystem ecosystem, String name, String key) {
+        Optional<StoredProject> stored = projects.find(ecosystem, key);
+        if (stored.isPresent() && isFresh(ecosystem, stored.get())) {
+            return Lookup.fresh(stored.get());
+        }
+        String flightKey = ecosystem.key() + ":" + key;
+        Instant failedAt = lastFailure.get(flightKey);
+        if (stored.isPresent() && failedAt != null && failedAt.plus(properties.retryAfterFailure()).isAfter(clock.instant())) {
+            return new Lookup(stored.get(), true, "the upstream failed recently; the next attempt is after "
+                    + failedAt.plus(properties.retryAfterFailure()));
+        }
+        RegistryAdapter adapter = adapters.of(ecosystem).orElseThrow(() -> ApiException.notFound(
+                "the " + ecosystem.displayName() + " adapter is not available yet"));
+        Validators known = stored.map(p -> new Validators(p.etag(), p.lastModified())).orElse(Validators.NONE);
+        try {
+            ProjectFetch answer = adapter.fetch(stored.map(StoredProject::name).orElse(name), known);
+            lastFailure.remove(flightKey);
+            return switch (answer) {
+                case ProjectFetch.Fetched f -> Lookup.fresh(projects.save(ecosystem, key, f.project(), f.validators()));
+                case ProjectFetch.NotModified n -> notModified(ecosystem, key, stored, n.validators());
+                case ProjectFetch.Missing m -> missing(ecosystem, name, key, stored);
+            };
+        } catch (UpstreamFailure e) {
+            log.warn("{} {}: {}", ecosystem.key(), name, e.getMessage());
+            lastFailure.put(flightKey, clock.instant());
+            if (stored.isPresent()) {
+                return new Lookup(stored.get(), true, e.getMessage());
+            }
+            throw UpstreamErrors.of(e);
+        }
+    }
+
+    private Lookup notModified(Ecosystem ecosystem, String key, Optional<StoredProject> stored, Validators validators) {
+        if (stored.isEmpty()) {
+            throw UpstreamErrors.of(new UpstreamFailure(UpstreamFailure.Kind.BAD_ANSWER,
+                    "upstream answered 304 Not Modified to an unconditional request"));
+        }
+        projects.touch(stored.get().id(), validators);
+        return Lookup.fresh(projects.find(ecosystem, key).orElseThrow());
+    }
+
+    private Lookup missing(Ecosystem ecosystem, String name, String key, Optional<StoredProject> stored) {
+        if (stored.isEmpty()) {
+            throw ApiException.notFound("no " + ecosystem.displayName() + " package named '" + name
+                    + "' exists upstream at " + properties.upstream(ecosystem).getHost());
+        }
+        projects.markRemoved(stored.get().id());
+        return Lookup.fresh(projects.find(ecosystem, key).orElseThrow());
+    }
+
+    private boolean isFresh(Ecosystem ecosystem, StoredProject project) {
+        return project.fetchedAt().plus(properties.ttl(ecosystem)).isAfter(clock.instant());
+    }
+}

@@ -1,0 +1,2 @@
+/** Fetch-on-demand with a PostgreSQL cache: freshness, conditional requests, single-flight and stale serving. */
+package dev.quintet.packages.fetch;

@@ -1,0 +1,16 @@
+package dev.quintet.packages.registry;
+
+import java.util.List;
+
+/** A project as an upstream describes it; licences are raw text, normalised later. */
+public record UpstreamProject(String name, String description, String homepage, String repositoryUrl,
+                              List<String> licenses, List<String> keywords, String status,
+                              List<UpstreamVersion> versions) {
+
+    public UpstreamProject {
+        licenses = licenses == null ? List.of() : List.copyOf(licenses);
+        keywords = keywords == null ? List.of() : keywords.stream().filter(k -> k != null && !k.isBlank()).distinct().toList();
+        versions = List.copyOf(versions);
+        status = status == null ? "active" : status;
+    }
+}

@@ -1,0 +1,2 @@
+/** The crates.io adapter: crate documents with versions, yanked flags and per-version dependencies. */
+package dev.quintet.packages.registry.cargo;

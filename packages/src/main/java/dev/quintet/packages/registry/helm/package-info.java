@@ -1,0 +1,2 @@
+/** Helm charts, as Artifact Hub indexes them. */
+package dev.quintet.packages.registry.helm;

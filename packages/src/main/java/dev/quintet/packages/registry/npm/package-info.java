@@ -1,0 +1,2 @@
+/** The npm registry adapter: packuments with versions, publish times, licences and all dependency kinds. */
+package dev.quintet.packages.registry.npm;

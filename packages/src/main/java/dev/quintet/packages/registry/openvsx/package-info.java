@@ -1,0 +1,2 @@
+/** Open VSX: VS Code extensions on the Eclipse Foundation's open registry. */
+package dev.quintet.packages.registry.openvsx;

@@ -1,0 +1,169 @@
+package dev.quintet.packages.store;
+
+import dev.quintet.packages.licenses.SpdxLicenses;
+import dev.quintet.packages.registry.Ecosystem;
+import dev.quintet.packages.registry.UpstreamProject;
+import dev.quintet.packages.registry.UpstreamVersion;
+import dev.quintet.packages.registry.Validators;
+import java.sql.Array;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Owner of {@code packages.projects} and {@code packages.versions}. Saving an upstream answer never deletes: versions
+ * the upstream no longer lists stay, and fields it leaves empty keep their stored values.
+ */
+public final class Projects {
+
+    private final JdbcClient jdbc;
+    private final TransactionTemplate tx;
+    private final Clock clock;
+    private final Dependencies dependencies;
+
+    public Projects(JdbcClient jdbc, TransactionTemplate tx, Clock clock, Dependencies dependencies) {
+        this.jdbc = jdbc;
+        this.tx = tx;
+        this.clock = clock;
+        this.dependencies = dependencies;
+    }
+
+    public Optional<StoredProject> find(Ecosystem ecosystem, String normalizedName) {
+        return jdbc.sql("""
+                select * from packages.projects where platform = :platform and normalized_name = :name
+                """).param("platform", ecosystem.key()).param("name", normalizedName)
+                .query((rs, n) -> project(rs)).optional()
+                .map(p -> withVersions(p, versionsOf(p.id())));
+    }
+
+    /** Stores an upstream answer in one transaction and returns the stored project. */
+    public StoredProject save(Ecosystem ecosystem, String normalizedName, UpstreamProject upstream, Validators validators) {
+        Instant now = clock.instant();
+        long id = tx.execute(status -> {
+            long projectId = upsertProject(ecosystem, normalizedName, upstream, validators, now);
+            for (UpstreamVersion v : upstream.versions()) {
+                upsertVersion(projectId, v);
+                if (v.dependencies() != null) {
+                    dependencies.replace(projectId, v.number(), ecosystem, v.dependencies(), now);
+                }
+            }
+            return projectId;
+        });
+        return find(ecosystem, normalizedName).filter(p -> p.id() == id).orElseThrow();
+    }
+
+    /** Replaces one version's dependencies in one transaction. */
+    public void saveDependencies(long projectId, String number, Ecosystem ecosystem,
+                                 List<dev.quintet.packages.registry.UpstreamDependency> deps) {
+        Instant now = clock.instant();
+        tx.executeWithoutResult(status -> dependencies.replace(projectId, number, ecosystem, deps, now));
+    }
+
+    public List<StoredDependency> dependencies(long projectId, String number) {
+        return dependencies.of(projectId, number);
+    }
+
+    /** A 304 from the upstream: the stored copy is current as of now. */
+    public void touch(long projectId, Validators validators) {
+        jdbc.sql("""
+                update packages.projects set fetched_at = :now,
+                       etag = coalesce(:etag, etag), last_modified = coalesce(:lm, last_modified)
+                where id = :id
+                """).param("now", Timestamp.from(clock.instant())).param("etag", validators.etag())
+                .param("lm", validators.lastModified()).param("id", projectId).update();
+    }
+
+    /** The upstream no longer knows the project; keep it, marked removed. */
+    public void markRemoved(long projectId) {
+        jdbc.sql("update packages.projects set status = 'removed', fetched_at = :now, updated_at = :now where id = :id")
+                .param("now", Timestamp.from(clock.instant())).param("id", projectId).update();
+    }
+
+    /** Stored project count per platform key. */
+    public Map<String, Long> countsByPlatform() {
+        return jdbc.sql("select platform, count(*) as n from packages.projects group by platform")
+                .query((rs, n) -> Map.entry(rs.getString("platform"), rs.getLong("n"))).list().stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    private long upsertProject(Ecosystem ecosystem, String normalizedName, UpstreamProject p, Validators v, Instant now) {
+        List<String> spdx = SpdxLicenses.normalizeAll(p.licenses());
+        return jdbc.sql("""
+                insert into packages.projects (platform, name, normalized_name, description, homepage, repository_url,
+                    licenses, original_licenses, keywords, status, fetched_at, etag, last_modified, created_at, updated_at)
+                values (:platform, :name, :normalized, :description, :homepage, :repository, :licenses, :original,
+                    :keywords, :status, :now, :etag, :lm, :now, :now)
+                on conflict (platform, normalized_name) do update set
+                    name = excluded.name,
+                    description = coalesce(excluded.description, projects.description),
+                    homepage = coalesce(excluded.homepage, projects.homepage),
+                    repository_url = coalesce(excluded.repository_url, projects.repository_url),
+                    licenses = case when cardinality(excluded.licenses) > 0 then excluded.licenses else projects.licenses end,
+                    original_licenses = case when cardinality(excluded.original_licenses) > 0
+                        then excluded.original_licenses else projects.original_licenses end,
+                    keywords = case when cardinality(excluded.keywords) > 0 then excluded.keywords else projects.keywords end,
+                    status = excluded.status, fetched_at = excluded.fetched_at, etag = excluded.etag,
+                    last_modified = excluded.last_modified, updated_at = excluded.updated_at
+                returning id
+                """).param("platform", ecosystem.key()).param("name", p.name()).param("normalized", normalizedName)
+                .param("description", p.description()).param("homepage", p.homepage())
+                .param("repository", p.repositoryUrl()).param("licenses", spdx.toArray(String[]::new))
+                .param("original", p.licenses().toArray(String[]::new)).param("keywords", p.keywords().toArray(String[]::new))
+                .param("status", p.status()).param("now", Timestamp.from(now)).param("etag", v.etag())
+                .param("lm", v.lastModified()).query(Long.class).single();
+    }
+
+    private void upsertVersion(long projectId, UpstreamVersion v) {
+        String spdx = v.license() == null ? null : SpdxLicenses.normalize(v.license()).orElse("NOASSERTION");
+        jdbc.sql("""
+                insert into packages.versions (project_id, number, published_at, original_license, spdx_expression, status)
+                values (:id, :number, :published, :license, :spdx, :status)
+                on conflict (project_id, number) do update set
+                    published_at = coalesce(excluded.published_at, versions.published_at),
+                    original_license = coalesce(excluded.original_license, versions.original_license),
+                    spdx_expression = coalesce(excluded.spdx_expression, versions.spdx_expression),
+                    status = excluded.status
+                """).param("id", projectId).param("number", v.number())
+                .param("published", v.publishedAt() == null ? null : Timestamp.from(v.publishedAt()))
+                .param("license", v.license()).param("spdx", spdx).param("status", v.status()).update();
+    }
+
+    private List<StoredVersion> versionsOf(long projectId) {
+        return jdbc.sql("select * from packages.versions where project_id = :id").param("id", projectId)
+                .query((rs, n) -> new StoredVersion(rs.getString("number"), instant(rs, "published_at"),
+                        rs.getString("original_license"), rs.getString("spdx_expression"), rs.getString("status"),
+                        instant(rs, "dependencies_fetched_at"))).list();
+    }
+
+    private static StoredProject withVersions(StoredProject p, List<StoredVersion> versions) {
+        return new StoredProject(p.id(), p.platform(), p.name(), p.normalizedName(), p.description(), p.homepage(),
+                p.repositoryUrl(), p.licenses(), p.originalLicenses(), p.keywords(), p.status(), p.fetchedAt(),
+                p.etag(), p.lastModified(), versions);
+    }
+
+    private static StoredProject project(ResultSet rs) throws SQLException {
+        return new StoredProject(rs.getLong("id"), rs.getString("platform"), rs.getString("name"),
+                rs.getString("normalized_name"), rs.getString("description"), rs.getString("homepage"),
+                rs.getString("repository_url"), strings(rs.getArray("licenses")), strings(rs.getArray("original_licenses")),
+                strings(rs.getArray("keywords")), rs.getString("status"), instant(rs, "fetched_at"), rs.getString("etag"),
+                rs.getString("last_modified"), List.of());
+    }
+
+    static List<String> strings(Array array) throws SQLException {
+        return array == null ? List.of() : Arrays.asList((String[]) array.getArray());
+    }
+
+    static Instant instant(ResultSet rs, String column) throws SQLException {
+        Timestamp t = rs.getTimestamp(column);
+        return t == null ? null : t.toInstant();
+    }
+}

@@ -1,0 +1,2 @@
+/** The package store in PostgreSQL (schema {@code packages}): projects, their versions and dependencies. */
+package dev.quintet.packages.store;
