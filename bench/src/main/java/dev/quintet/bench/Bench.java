@@ -1,0 +1,41 @@
+package dev.quintet.bench;
+
+import dev.quintet.bench.capture.ExtractionBench;
+import dev.quintet.bench.capture.RenderBench;
+import dev.quintet.bench.devices.DevicesBench;
+import dev.quintet.bench.events.EventsBench;
+import dev.quintet.bench.platform.PlatformBench;
+import dev.quintet.bench.router.RouterBench;
+import java.util.Arrays;
+
+/** Entry point: {@code bench <name> [options]}. */
+public final class Bench {
+
+    private Bench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0) {
+            usage();
+            return;
+        }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        switch (args[0]) {
+            case "platform" -> PlatformBench.run(BenchOptions.parse(rest));
+            case "devices" -> DevicesBench.run(BenchOptions.parse(rest));
+            case "events" -> EventsBench.run(rest);
+            case "router" -> RouterBench.run(BenchOptions.parse(rest));
+            case "capture" -> RenderBench.run(rest);
+            case "capture-extract" -> ExtractionBench.run(rest);
+            default -> usage();
+        }
+        System.exit(0);
+    }
+
+    private static void usage() {
+        System.err.println("usage: ./quintet bench platform|router|devices|events [--seconds=10] [--warmup=5] (events: also --events=N)\n"
+                + "       ./quintet bench capture [--seconds=20] [--warmup=5] [--renders=300]\n"
+                + "       ./quintet bench capture-extract [--no-peer]");
+        System.exit(2);
+    }
+}

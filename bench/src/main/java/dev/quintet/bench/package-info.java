@@ -1,0 +1,2 @@
+/** Benchmarks run over loopback: {@code ./quintet bench <name>}. */
+package dev.quintet.bench;
