@@ -28,12 +28,13 @@ public final class ValueHistory {
         this.json = json;
     }
 
-    /** Appends the rows with one statement. */
+    /** Appends the rows with one statement, numbered in list order. */
     void appendAll(List<Row> rows) {
         jdbc.sql("""
                 insert into devices.value_history (device_id, pin, at, value, number)
-                select * from unnest(cast(:devices as uuid[]), cast(:pins as smallint[]), cast(:ats as timestamptz[]),
-                    cast(:values as jsonb[]), cast(:numbers as float8[]))
+                select d, p, a, v, n from unnest(cast(:devices as uuid[]), cast(:pins as smallint[]),
+                    cast(:ats as timestamptz[]), cast(:values as jsonb[]), cast(:numbers as float8[]))
+                    with ordinality as u(d, p, a, v, n, i) order by i
                 """).param("devices", SqlArrays.column(rows, r -> r.deviceId().toString()))
                 .param("pins", SqlArrays.column(rows, Row::pin))
                 .param("ats", SqlArrays.column(rows, r -> r.at().toString()))
@@ -54,7 +55,7 @@ public final class ValueHistory {
             return jdbc.sql("""
                     select at, value from devices.value_history
                     where device_id = :device and pin = :pin and at >= :from and at < :to
-                    order by at limit :limit
+                    order by at, seq limit :limit
                     """).param("device", deviceId).param("pin", pin).param("from", Timestamp.from(q.from()))
                     .param("to", Timestamp.from(q.to())).param("limit", q.limit())
                     .query((rs, n) -> new HistoryPoint(rs.getTimestamp("at").toInstant(), json.readTree(rs.getString("value"))))
