@@ -67,7 +67,7 @@ public class CaptureApplication {
         String configured = env.getProperty("QUINTET_CHROMIUM", env.getProperty("quintet.chromium", ""));
         BrowserSettings settings = new BrowserSettings(
                 ChromiumExecutable.find(configured, System.getenv("PATH")), proxy.address(),
-                properties.pages(), properties.queue(), properties.startTimeout());
+                properties.pages(), properties.queue(), properties.startTimeout(), properties.recycleAfter());
         RequestGuard guard = new RequestGuard(policy);
         BrowserPool pool = new BrowserPool(settings, guard::install);
         pool.warmUp();

@@ -19,6 +19,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param allowedNetworks private address blocks captures may reach, in CIDR notation
  * @param startTimeout how long Chromium may take to start
  * @param fileTtl how long a file made for a JSON answer is kept when the caller gives no {@code cache_ttl}
+ * @param recycleAfter captures one Chromium serves before a fresh one replaces it
  */
 @ConfigurationProperties("quintet.capture")
 public record CaptureProperties(
@@ -31,7 +32,8 @@ public record CaptureProperties(
         @DefaultValue("false") boolean allowPrivateNetworks,
         @DefaultValue("") List<String> allowedNetworks,
         @DefaultValue("60s") Duration startTimeout,
-        @DefaultValue("24h") Duration fileTtl) {
+        @DefaultValue("24h") Duration fileTtl,
+        @DefaultValue("200") int recycleAfter) {
 
     public CaptureProperties {
         if (pages < 1 || pages > 64) {
@@ -51,6 +53,9 @@ public record CaptureProperties(
         if (fileTtl.isNegative() || fileTtl.isZero() || fileTtl.compareTo(Duration.ofDays(30)) > 0) {
             throw new IllegalArgumentException("quintet.capture.file-ttl must be more than 0 and at most 30 days, got "
                     + fileTtl);
+        }
+        if (recycleAfter < 1) {
+            throw new IllegalArgumentException("quintet.capture.recycle-after must be at least 1, got " + recycleAfter);
         }
         allowedNetworks = allowedNetworks.stream().filter(s -> !s.isBlank()).toList();
     }

@@ -19,8 +19,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The one Chromium process of the app, run behind Playwright's browser server so several render lanes can share
- * it, each with its own connection and its own contexts. Started on first use, restarted after a crash, and shut
- * down with every child process when the app stops.
+ * it, each with its own connection and its own contexts. Started on first use, restarted after a crash, replaced
+ * by a fresh one after {@link BrowserSettings#recycleAfter()} captures (once the captures on it have finished), and
+ * shut down with every child process when the app stops.
  */
 final class BrowserServer implements AutoCloseable {
 
@@ -32,6 +33,9 @@ final class BrowserServer implements AutoCloseable {
     private Endpoint endpoint;
     private long generation;
     private boolean closed;
+    /** Captures begun on the current browser, and captures running now. */
+    private int served;
+    private int running;
 
     /** A running browser: its WebSocket address and which start of the browser it is. */
     record Endpoint(String address, long generation) {
@@ -67,6 +71,31 @@ final class BrowserServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Counts a capture in; when the browser has served its share, waits (until {@code deadlineNanos} at the latest)
+     * for the captures still on it to finish and then replaces it. Every call is paired with {@link #endCapture()}.
+     */
+    synchronized void beginCapture(long deadlineNanos) throws InterruptedException {
+        while (served >= settings.recycleAfter() && running > 0) {
+            long waitMillis = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
+            if (waitMillis <= 0) {
+                break;
+            }
+            wait(waitMillis);
+        }
+        if (served >= settings.recycleAfter() && running == 0 && endpoint != null) {
+            log.info("Replacing the browser after {} captures", served);
+            stop();
+        }
+        served++;
+        running++;
+    }
+
+    synchronized void endCapture() {
+        running--;
+        notifyAll();
+    }
+
     synchronized long pid() {
         return process == null ? -1 : process.pid();
     }
@@ -80,9 +109,9 @@ final class BrowserServer implements AutoCloseable {
             builder.command().addAll(List.of("launch-server", "--browser", "chromium", "--config", config.toString()));
             builder.environment().putAll(driverEnv);
             process = builder.start();
-            Thread.ofVirtual().start(() -> drain(process, true));
+            reader(() -> drain(process, true));
             CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> firstLine(process),
-                    command -> Thread.ofVirtual().start(command));
+                    BrowserServer::reader);
             String address = first.get(settings.startTimeout().toMillis(), TimeUnit.MILLISECONDS);
             Files.deleteIfExists(config);
             if (address == null || !address.startsWith("ws://")) {
@@ -115,11 +144,19 @@ final class BrowserServer implements AutoCloseable {
             BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(),
                     StandardCharsets.UTF_8));
             String line = reader.readLine();
-            Thread.ofVirtual().start(() -> drain(process, false));
+            reader(() -> drain(process, false));
             return line;
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /**
+     * Reads the browser's output on a platform thread: a read from a process pipe blocks in native code and would
+     * hold a virtual thread's carrier (with two cores, two such readers stall every request of the app).
+     */
+    private static void reader(Runnable read) {
+        Thread.ofPlatform().name("chromium-output").daemon().start(read);
     }
 
     private static void drain(Process process, boolean errors) {
@@ -133,6 +170,7 @@ final class BrowserServer implements AutoCloseable {
 
     private void stop() {
         endpoint = null;
+        served = 0;
         if (process == null) {
             return;
         }

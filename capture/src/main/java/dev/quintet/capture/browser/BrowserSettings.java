@@ -12,8 +12,11 @@ import java.util.Optional;
  * @param pages how many pages render at once
  * @param queue how many captures may wait for a page before new ones are turned away
  * @param startTimeout how long the browser may take to start
+ * @param recycleAfter captures one browser serves before it is replaced by a fresh one (memory a long-lived
+ *                     Chromium accumulates is given back that way)
  */
-public record BrowserSettings(Optional<Path> executable, String proxy, int pages, int queue, Duration startTimeout) {
+public record BrowserSettings(Optional<Path> executable, String proxy, int pages, int queue, Duration startTimeout,
+                              int recycleAfter) {
 
     public BrowserSettings {
         if (executable == null) {
@@ -30,6 +33,9 @@ public record BrowserSettings(Optional<Path> executable, String proxy, int pages
         }
         if (startTimeout == null || startTimeout.isNegative() || startTimeout.isZero()) {
             throw new IllegalArgumentException("startTimeout must be positive, got " + startTimeout);
+        }
+        if (recycleAfter < 1) {
+            throw new IllegalArgumentException("recycleAfter must be at least 1, got " + recycleAfter);
         }
     }
 }

@@ -44,12 +44,14 @@ final class RenderLane implements Runnable {
             while (running) {
                 RenderJob<?> job = queue.take();
                 if (!job.result.isDone()) {
+                    server.beginCapture(job.deadlineNanos);
                     busyUntilNanos = job.deadlineNanos + graceNanos;
                     try {
                         render(job);
                     } finally {
                         busyUntilNanos = 0;
                         busyOn = null;
+                        server.endCapture();
                     }
                 }
             }
