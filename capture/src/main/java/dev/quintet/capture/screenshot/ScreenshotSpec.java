@@ -10,9 +10,10 @@ package dev.quintet.capture.screenshot;
  * @param clip a rectangle of the page to capture, or null
  * @param omitBackground a transparent background instead of white (png)
  * @param thumbnailWidth the width to scale the picture down to, or 0 to keep its size
+ * @param maxHeight where a full page is cut, in CSS pixels
  */
 public record ScreenshotSpec(String format, int quality, boolean fullPage, String selector, Clip clip,
-                             boolean omitBackground, int thumbnailWidth) {
+                             boolean omitBackground, int thumbnailWidth, int maxHeight) {
 
     /** A rectangle in CSS pixels from the top left corner of the page. */
     public record Clip(int x, int y, int width, int height) {
@@ -37,6 +38,9 @@ public record ScreenshotSpec(String format, int quality, boolean fullPage, Strin
         }
         if (thumbnailWidth < 0) {
             throw new IllegalArgumentException("thumbnailWidth must not be negative");
+        }
+        if (maxHeight < 1) {
+            throw new IllegalArgumentException("maxHeight must be positive, got " + maxHeight);
         }
     }
 

@@ -7,16 +7,37 @@ import com.microsoft.playwright.options.BoundingBox;
 import com.microsoft.playwright.options.ScreenshotType;
 import com.google.gson.JsonObject;
 import dev.quintet.platform.errors.ApiException;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Base64;
 import java.util.List;
+import javax.imageio.ImageIO;
 
-/** Takes screenshots of a loaded page: viewport, full page or one element, as PNG, JPEG or WebP. */
+/**
+ * Takes screenshots of a loaded page: viewport, full page or one element, as PNG, JPEG or WebP. A full page taller
+ * than Chromium captures in one piece is captured in slices and stitched into one PNG.
+ */
 public final class Screenshots {
 
-    /** The tallest full page captured, in CSS pixels; Chromium repeats content past its texture limit. */
-    public static final int MAX_FULL_PAGE_HEIGHT = 16_000;
+    /**
+     * The tallest picture, in device pixels, Chromium captures in one piece; past its texture limit (16,384) it
+     * repeats content instead. Also the WebP format's limit.
+     */
+    public static final int SINGLE_CAPTURE_PIXELS = 16_000;
+    /** The height of one slice of a stitched capture, in device pixels. */
+    private static final int SLICE_PIXELS = 8_000;
 
     public Shot take(Page page, ScreenshotSpec spec) {
+        if (spec.fullPage()) {
+            int height = Math.min(pageHeight(page), spec.maxHeight());
+            double ratio = devicePixelRatio(page);
+            double pixelsPerCss = ratio * thumbnailScale(spec, page.viewportSize().width, ratio);
+            if (height * pixelsPerCss > SINGLE_CAPTURE_PIXELS) {
+                return stitched(page, spec, height, pixelsPerCss);
+            }
+        }
         byte[] bytes = spec.needsDevTools() ? devTools(page, spec) : playwright(page, spec);
         int[] size = ImageSize.of(bytes, spec.format());
         return new Shot(bytes, spec.mediaType(), size[0], size[1]);
@@ -41,7 +62,7 @@ public final class Screenshots {
         if (spec.fullPage()) {
             int height = pageHeight(page);
             int width = page.viewportSize().width;
-            options.setClip(0, 0, width, Math.min(height, MAX_FULL_PAGE_HEIGHT)).setFullPage(true);
+            options.setClip(0, 0, width, Math.min(height, spec.maxHeight())).setFullPage(true);
         } else if (spec.clip() != null) {
             ScreenshotSpec.Clip clip = spec.clip();
             options.setClip(clip.x(), clip.y(), clip.width(), clip.height()).setFullPage(true);
@@ -73,25 +94,91 @@ public final class Screenshots {
             width = spec.clip().width();
             height = spec.clip().height();
         } else if (spec.fullPage()) {
-            height = Math.min(pageHeight(page), MAX_FULL_PAGE_HEIGHT);
+            height = Math.min(pageHeight(page), spec.maxHeight());
         }
-        double deviceScale = ((Number) page.evaluate("() => window.devicePixelRatio")).doubleValue();
-        double scale = spec.thumbnailWidth() > 0 ? Math.min(1, spec.thumbnailWidth() / (width * deviceScale)) : 1;
+        args.add("clip", clip(x, y, width, height, thumbnailScale(spec, width, devicePixelRatio(page))));
+        args.addProperty("captureBeyondViewport", spec.fullPage() || spec.selector() != null || spec.clip() != null);
+        CDPSession session = page.context().newCDPSession(page);
+        try {
+            return capture(session, args);
+        } finally {
+            session.detach();
+        }
+    }
+
+    /** The full page {@code height} CSS px tall, in slices Chromium can take, stitched into one PNG. */
+    private static Shot stitched(Page page, ScreenshotSpec spec, int height, double pixelsPerCss) {
+        int width = page.viewportSize().width;
+        int sliceHeight = Math.max(1, (int) (SLICE_PIXELS / pixelsPerCss));
+        double scale = thumbnailScale(spec, width, devicePixelRatio(page));
+        PngStitcher png = new PngStitcher(spec.omitBackground());
+        CDPSession session = page.context().newCDPSession(page);
+        try {
+            if (spec.omitBackground()) {
+                JsonObject transparent = new JsonObject();
+                transparent.add("color", rgba(0, 0, 0, 0));
+                session.send("Emulation.setDefaultBackgroundColorOverride", transparent);
+            }
+            // a capture beyond the viewport may come out at one pixel per CSS px whatever the page's device
+            // scale: the first slice shows the factor still missing, and the clip's scale makes it up
+            int expectedWidth = (int) Math.round(width * pixelsPerCss);
+            BufferedImage first = slice(session, width, 0, Math.min(sliceHeight, height), scale);
+            if (Math.abs(first.getWidth() - expectedWidth) > 1) {
+                scale *= (double) expectedWidth / first.getWidth();
+                first = slice(session, width, 0, Math.min(sliceHeight, height), scale);
+            }
+            png.append(first);
+            for (int top = sliceHeight; top < height; top += sliceHeight) {
+                png.append(slice(session, width, top, Math.min(sliceHeight, height - top), scale));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            session.detach();
+        }
+        return new Shot(png.finish(), "image/png", png.width(), png.height());
+    }
+
+    private static BufferedImage slice(CDPSession session, int width, int top, int height, double scale)
+            throws IOException {
+        JsonObject args = new JsonObject();
+        args.addProperty("format", "png");
+        args.add("clip", clip(0, top, width, height, scale));
+        args.addProperty("captureBeyondViewport", true);
+        return ImageIO.read(new ByteArrayInputStream(capture(session, args)));
+    }
+
+    private static byte[] capture(CDPSession session, JsonObject args) {
+        JsonObject result = session.send("Page.captureScreenshot", args);
+        return Base64.getDecoder().decode(result.get("data").getAsString());
+    }
+
+    private static JsonObject clip(double x, double y, double width, double height, double scale) {
         JsonObject clip = new JsonObject();
         clip.addProperty("x", x);
         clip.addProperty("y", y);
         clip.addProperty("width", width);
         clip.addProperty("height", height);
         clip.addProperty("scale", scale);
-        args.add("clip", clip);
-        args.addProperty("captureBeyondViewport", spec.fullPage() || spec.selector() != null || spec.clip() != null);
-        CDPSession session = page.context().newCDPSession(page);
-        try {
-            JsonObject result = session.send("Page.captureScreenshot", args);
-            return Base64.getDecoder().decode(result.get("data").getAsString());
-        } finally {
-            session.detach();
-        }
+        return clip;
+    }
+
+    private static JsonObject rgba(int r, int g, int b, int a) {
+        JsonObject color = new JsonObject();
+        color.addProperty("r", r);
+        color.addProperty("g", g);
+        color.addProperty("b", b);
+        color.addProperty("a", a);
+        return color;
+    }
+
+    /** How much a thumbnail shrinks a picture {@code width} CSS px wide: 1 without one. */
+    private static double thumbnailScale(ScreenshotSpec spec, double width, double devicePixelRatio) {
+        return spec.thumbnailWidth() > 0 ? Math.min(1, spec.thumbnailWidth() / (width * devicePixelRatio)) : 1;
+    }
+
+    private static double devicePixelRatio(Page page) {
+        return ((Number) page.evaluate("() => window.devicePixelRatio")).doubleValue();
     }
 
     private static ElementHandle element(Page page, String selector) {

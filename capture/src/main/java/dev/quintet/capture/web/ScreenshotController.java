@@ -29,8 +29,13 @@ import tools.jackson.databind.JsonNode;
 @RestController
 final class ScreenshotController {
 
+    /** The tallest full page of a stitched PNG, in CSS pixels. */
+    private static final int MAX_PNG_HEIGHT = 50_000;
+    private static final int DEFAULT_MAX_HEIGHT = 16_000;
+
     private static final Set<String> KNOWN = Set.copyOf(Stream.of(PageParams.NAMES, Delivery.NAMES, List.of(
-            "format", "quality", "full_page", "selector", "clip", "omit_background", "thumbnail_width"))
+            "format", "quality", "full_page", "max_height", "selector", "clip", "omit_background",
+            "thumbnail_width"))
             .flatMap(List::stream).toList());
 
     private final BrowserPool pool;
@@ -80,7 +85,8 @@ final class ScreenshotController {
             throw ApiException.invalidParameter("omit_background", "omit_background needs format png and no"
                     + " thumbnail_width");
         }
-        ScreenshotSpec spec = new ScreenshotSpec(format, quality, fullPage, selector, clip, omitBackground, thumbnail);
+        ScreenshotSpec spec = new ScreenshotSpec(format, quality, fullPage, selector, clip, omitBackground, thumbnail,
+                maxHeight(p, fullPage, format, page.browser().scale()));
         return delivery.deliver("screenshot", p, caller, page.load().url(), () -> {
             Taken taken = pool.render(page.contextOptions(), page.timeout(), tab -> {
                 int status = page.load().open(tab);
@@ -90,6 +96,31 @@ final class ScreenshotController {
             return new Rendered(shot.bytes(), shot.mediaType(), format, shot.width(), shot.height(), null,
                     taken.status());
         });
+    }
+
+    /**
+     * Where a full page is cut, in CSS px. PNG is stitched from slices, so it goes to 50,000; JPEG and WebP are
+     * taken in one piece, so their height in device pixels stays within what Chromium (and WebP) can hold.
+     */
+    private static int maxHeight(Params p, boolean fullPage, String format, double deviceScale) {
+        if (!fullPage) {
+            if (p.text("max_height").isPresent()) {
+                throw ApiException.invalidParameter("max_height", "max_height applies to full_page captures only");
+            }
+            return DEFAULT_MAX_HEIGHT;
+        }
+        if (format.equals("png")) {
+            return p.integer("max_height", 1, MAX_PNG_HEIGHT, DEFAULT_MAX_HEIGHT);
+        }
+        int limit = (int) (Screenshots.SINGLE_CAPTURE_PIXELS / deviceScale);
+        int maxHeight = p.integer("max_height", 1, MAX_PNG_HEIGHT, limit);
+        if (maxHeight > limit) {
+            throw ApiException.invalidParameter("max_height", "a " + format + " full page is at most "
+                    + Screenshots.SINGLE_CAPTURE_PIXELS + " device px tall (max_height " + limit
+                    + " at device_scale_factor " + deviceScale + "); use format png for up to " + MAX_PNG_HEIGHT
+                    + ", got " + maxHeight);
+        }
+        return maxHeight;
     }
 
     /** {@code clip} as {@code x,y,width,height} or as a JSON object with those fields, in CSS pixels. */

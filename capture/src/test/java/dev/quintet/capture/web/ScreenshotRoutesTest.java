@@ -103,6 +103,74 @@ class ScreenshotRoutesTest {
         assertThat(image.getHeight()).isEqualTo(3000);
     }
 
+    /** Bands 1,000 px tall, band i in the colour {@link #band(int)}, from the top of the page. */
+    private static String bandedPage(int bands) {
+        StringBuilder html = new StringBuilder("<style>body{margin:0}div{height:1000px}</style>");
+        for (int i = 0; i < bands; i++) {
+            html.append("<div style=\\\"background:#%06x\\\"></div>".formatted(band(i)));
+        }
+        return html.toString();
+    }
+
+    private static int band(int i) {
+        return ((i * 53) % 256) << 16 | ((255 - i * 5) % 256) << 8 | (i * 97) % 256;
+    }
+
+    @Test
+    void stitchesAFullPageTallerThanChromiumCanCaptureAtOnce() throws IOException {
+        HttpResponse<byte[]> response = Fetch.postJson(app.url("/v1/screenshot"), """
+                {"html":"%s","width":300,"height":400,"full_page":true,"max_height":40000}"""
+                .formatted(bandedPage(40)));
+
+        assertThat(response.statusCode()).as(Fetch.text(response)).isEqualTo(200);
+        BufferedImage image = image(response.body());
+        assertThat(image.getWidth()).isEqualTo(300);
+        assertThat(image.getHeight()).isEqualTo(40_000);
+        for (int i = 0; i < 40; i++) {
+            assertThat(rgb(image, 150, i * 1000 + 10)).as("top of band %d", i).isEqualTo(band(i));
+            assertThat(rgb(image, 150, i * 1000 + 990)).as("bottom of band %d", i).isEqualTo(band(i));
+        }
+    }
+
+    @Test
+    void stitchesInDevicePixelsAtADeviceScaleFactorOfTwo() throws IOException {
+        HttpResponse<byte[]> response = Fetch.postJson(app.url("/v1/screenshot"), """
+                {"html":"%s","width":300,"height":400,"full_page":true,"device_scale_factor":2}"""
+                .formatted(bandedPage(10)));
+
+        assertThat(response.statusCode()).as(Fetch.text(response)).isEqualTo(200);
+        BufferedImage image = image(response.body());
+        assertThat(image.getWidth()).isEqualTo(600);
+        assertThat(image.getHeight()).isEqualTo(20_000);
+        for (int i = 0; i < 10; i++) {
+            assertThat(rgb(image, 300, i * 2000 + 20)).as("top of band %d", i).isEqualTo(band(i));
+            assertThat(rgb(image, 300, i * 2000 + 1980)).as("bottom of band %d", i).isEqualTo(band(i));
+        }
+    }
+
+    @Test
+    void cutsTheFullPageAtMaxHeight() throws IOException {
+        HttpResponse<byte[]> response = Fetch.postJson(app.url("/v1/screenshot"), """
+                {"html":"%s","width":300,"height":400,"full_page":true,"max_height":2500,"format":"jpeg"}"""
+                .formatted(bandedPage(5)));
+
+        assertThat(response.statusCode()).as(Fetch.text(response)).isEqualTo(200);
+        assertThat(image(response.body()).getHeight()).isEqualTo(2500);
+    }
+
+    @Test
+    void refusesAMaxHeightBeyondWhatTheFormatAllows() {
+        HttpResponse<byte[]> tooTall = Fetch.get(app.url("/v1/screenshot"), "url", app.site.base() + "/tall",
+                "full_page", "true", "max_height", "20000", "format", "webp");
+        HttpResponse<byte[]> withoutFullPage = Fetch.get(app.url("/v1/screenshot"), "url", app.site.base() + "/tall",
+                "max_height", "2000");
+
+        assertThat(tooTall.statusCode()).isEqualTo(400);
+        assertThat(Fetch.text(tooTall)).contains("max_height");
+        assertThat(withoutFullPage.statusCode()).isEqualTo(400);
+        assertThat(Fetch.text(withoutFullPage)).contains("max_height");
+    }
+
     @Test
     void capturesOneElementBySelector() throws IOException {
         HttpResponse<byte[]> response = Fetch.get(app.url("/v1/screenshot"), "url", app.site.base() + "/red",
