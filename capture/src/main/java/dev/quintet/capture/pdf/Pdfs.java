@@ -9,8 +9,19 @@ import dev.quintet.platform.errors.ApiException;
 public final class Pdfs {
 
     private static final String DEFAULT_TEMPLATE = "<span></span>";
+    /** The PDF's title is the document's: a page without one is titled by its first heading, else its address. */
+    private static final String ENSURE_TITLE = """
+            () => {
+              if (document.title.trim()) return;
+              const heading = document.querySelector('h1');
+              const text = heading && heading.textContent.trim()
+                  ? heading.textContent.trim().replace(/\\s+/g, ' ')
+                  : (location.protocol.startsWith('http') ? location.href : '');
+              if (text) document.title = text.slice(0, 300);
+            }""";
 
     public byte[] print(Page page, PdfSpec spec) {
+        page.evaluate(ENSURE_TITLE);
         Page.PdfOptions options = new Page.PdfOptions()
                 .setLandscape(spec.landscape())
                 .setPrintBackground(spec.printBackground())

@@ -85,6 +85,22 @@ class PdfRoutesTest {
     }
 
     @Test
+    void titlesThePdfByTheFirstHeadingWhenThePageHasNoTitle() throws IOException {
+        HttpResponse<byte[]> untitled = Fetch.postJson(app.url("/v1/pdf"),
+                "{\"html\":\"<h1>Quarterly\\n  report</h1><p>Numbers.</p>\"}");
+        HttpResponse<byte[]> titled = Fetch.postJson(app.url("/v1/pdf"),
+                "{\"html\":\"<title>Own title</title><h1>Heading</h1>\"}");
+
+        assertThat(untitled.statusCode()).as(Fetch.text(untitled)).isEqualTo(200);
+        try (PDDocument pdf = Loader.loadPDF(untitled.body())) {
+            assertThat(pdf.getDocumentInformation().getTitle()).isEqualTo("Quarterly report");
+        }
+        try (PDDocument pdf = Loader.loadPDF(titled.body())) {
+            assertThat(pdf.getDocumentInformation().getTitle()).isEqualTo("Own title");
+        }
+    }
+
+    @Test
     void answersJsonWithThePageCount() {
         HttpResponse<byte[]> response = Fetch.get(app.url("/v1/pdf"), "url", app.site.base() + "/long",
                 "response_type", "json", "page_ranges", "1-2");
