@@ -156,6 +156,23 @@ class DashboardTest {
     }
 
     @Test
+    void listsTheCreditLedgerNewestFirstWithExactAmounts() {
+        Account account = platform.newAccount();
+        Credits credits = platform.bean(Credits.class);
+        credits.grant(account.id(), new BigDecimal("10"), "grant by an administrator");
+        UUID hold = credits.hold(account.id(), new BigDecimal("0.01"), "hold", java.time.Duration.ofMinutes(1))
+                .orElseThrow();
+        credits.settle(hold, account.id(), new BigDecimal("0.000123"), "router gen-abc openai/gpt-4o");
+
+        String body = loggedIn(account).get("/dashboard").body();
+
+        assertThat(body).contains("-$0.000123").contains("router gen-abc openai/gpt-4o")
+                .contains("+$10.00").contains("grant by an administrator");
+        assertThat(body.indexOf("router gen-abc")).isLessThan(body.indexOf("grant by an administrator"));
+        assertThat(loggedIn(platform.newAccount()).get("/dashboard").body()).contains("No credit activity yet.");
+    }
+
+    @Test
     void showsTheServicesWithTheirConfiguredBaseUrls() {
         String body = loggedIn(platform.newAccount()).get("/dashboard").body();
 

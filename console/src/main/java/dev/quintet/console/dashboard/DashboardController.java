@@ -23,6 +23,7 @@ import org.springframework.web.server.ResponseStatusException;
 final class DashboardController {
 
     static final int USAGE_DAYS = 30;
+    private static final int LEDGER_ROWS = 20;
 
     private final Accounts accounts;
     private final ApiKeys keys;
@@ -53,6 +54,7 @@ final class DashboardController {
         model.addAttribute("services", services.all());
         model.addAttribute("keyedServices", services.keyed());
         model.addAttribute("balance", Money.usd(credits.balance(account.id())));
+        model.addAttribute("ledger", credits.entries(account.id(), LEDGER_ROWS).stream().map(LedgerRow::of).toList());
         model.addAttribute("keys", keys.ofAccount(account.id()).stream().map(KeyRow::of).toList());
         model.addAttribute("charts", services.keyed().stream()
                 .map(s -> charts.chart(s.id(), s.name(), days, today)).toList());

@@ -6,7 +6,7 @@ import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.util.Locale;
 
-/** Amounts of US dollars as people read them: {@code $10.00 USD}, cents rounded down. */
+/** Amounts of US dollars as people read them: {@code $10.00 USD}, cents rounded down; ledger entries exact. */
 final class Money {
 
     private Money() {
@@ -17,5 +17,16 @@ final class Money {
         DecimalFormat format = new DecimalFormat("#,##0.00", DecimalFormatSymbols.getInstance(Locale.US));
         String digits = format.format(cents.abs());
         return (cents.signum() < 0 ? "-$" : "$") + digits + " USD";
+    }
+
+    /** A ledger amount with its sign and every digit that counts: {@code +$10.00}, {@code -$0.000123}. */
+    static String signed(BigDecimal amount) {
+        BigDecimal exact = amount.stripTrailingZeros();
+        if (exact.scale() < 2) {
+            exact = exact.setScale(2, RoundingMode.UNNECESSARY);
+        }
+        DecimalFormat format = new DecimalFormat("#,##0.00", DecimalFormatSymbols.getInstance(Locale.US));
+        format.setMaximumFractionDigits(exact.scale());
+        return (exact.signum() < 0 ? "-$" : "+$") + format.format(exact.abs());
     }
 }
