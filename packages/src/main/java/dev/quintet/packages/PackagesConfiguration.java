@@ -37,6 +37,8 @@ import dev.quintet.packages.registry.puppet.PuppetAdapter;
 import dev.quintet.packages.registry.pypi.PypiAdapter;
 import dev.quintet.packages.registry.rubygems.RubyGemsAdapter;
 import dev.quintet.packages.store.Dependencies;
+import dev.quintet.packages.store.Dependents;
+import dev.quintet.packages.store.ProjectSearch;
 import dev.quintet.packages.store.Projects;
 import dev.quintet.platform.db.SchemaMigrations;
 import java.net.URI;
@@ -51,6 +53,7 @@ import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.DependsOn;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.json.JsonMapper;
@@ -119,6 +122,26 @@ class PackagesConfiguration {
                 new ActionsAdapter(new RepositoryIndex(p.upstream(Ecosystem.ACTIONS), raw, http)),
                 new BowerAdapter(p.upstream(Ecosystem.BOWER),
                         new RepositoryIndex(p.upstream("bower-repositories", "https://repos.ecosyste.ms"), raw, http), http)));
+    }
+
+    /** Fills in, for rows stored before schema V2, what V2 added: dependency targets' names, latest releases. */
+    @Bean
+    @DependsOn("packagesSchema")
+    InitializingBean packagesBackfill(Dependencies dependencies, Projects projects) {
+        return () -> {
+            dependencies.normalizeStoredNames();
+            projects.recordMissingLatestReleases();
+        };
+    }
+
+    @Bean
+    Dependents dependents(JdbcClient jdbc) {
+        return new Dependents(jdbc);
+    }
+
+    @Bean
+    ProjectSearch projectSearch(JdbcClient jdbc) {
+        return new ProjectSearch(jdbc);
     }
 
     @Bean

@@ -5,6 +5,7 @@ import dev.quintet.packages.registry.Ecosystem;
 import dev.quintet.packages.registry.UpstreamProject;
 import dev.quintet.packages.registry.UpstreamVersion;
 import dev.quintet.packages.registry.Validators;
+import dev.quintet.packages.versions.Releases;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -56,6 +57,7 @@ public final class Projects {
                     dependencies.replace(projectId, v.number(), ecosystem, v.dependencies(), now);
                 }
             }
+            recordLatestReleases(projectId, ecosystem);
             return projectId;
         });
         return find(ecosystem, normalizedName).filter(p -> p.id() == id).orElseThrow();
@@ -86,6 +88,53 @@ public final class Projects {
     public void markRemoved(long projectId) {
         jdbc.sql("update packages.projects set status = 'removed', fetched_at = :now, updated_at = :now where id = :id")
                 .param("now", Timestamp.from(clock.instant())).param("id", projectId).update();
+    }
+
+    /**
+     * Records the latest releases of projects stored before they were kept on the project row (schema V2); returns how
+     * many projects were looked at.
+     */
+    public int recordMissingLatestReleases() {
+        record Pending(long id, String platform) {
+        }
+        int seen = 0;
+        long after = 0;
+        List<Pending> batch;
+        do {
+            batch = jdbc.sql("""
+                    select id, platform from packages.projects p
+                    where latest_release_number is null and id > :after
+                      and exists (select 1 from packages.versions v where v.project_id = p.id)
+                    order by id limit 500
+                    """).param("after", after).query((rs, n) -> new Pending(rs.getLong("id"), rs.getString("platform")))
+                    .list();
+            for (Pending p : batch) {
+                Ecosystem.named(p.platform()).ifPresent(e -> recordLatestReleases(p.id(), e));
+                after = p.id();
+            }
+            seen += batch.size();
+        } while (!batch.isEmpty());
+        return seen;
+    }
+
+    /**
+     * Keeps the project's latest release and latest stable release (by the ecosystem's version order, yanked versions
+     * left out) on the project row, where dependents and search read them.
+     */
+    private void recordLatestReleases(long projectId, Ecosystem ecosystem) {
+        List<StoredVersion> released = versionsOf(projectId).stream().filter(v -> !"yanked".equals(v.status())).toList();
+        List<String> numbers = released.stream().map(StoredVersion::number).toList();
+        Optional<String> latest = Releases.latest(numbers, ecosystem.versions());
+        Instant published = latest.flatMap(n -> released.stream().filter(v -> v.number().equals(n)).findFirst())
+                .map(StoredVersion::publishedAt).orElse(null);
+        jdbc.sql("""
+                update packages.projects set latest_release_number = :latest, latest_release_published_at = :published,
+                    latest_stable_release_number = :stable
+                where id = :id
+                """).param("latest", latest.orElse(null))
+                .param("published", published == null ? null : Timestamp.from(published))
+                .param("stable", Releases.latestStable(numbers, ecosystem.versions()).orElse(null))
+                .param("id", projectId).update();
     }
 
     /** Stored project count per platform key. */

@@ -32,15 +32,20 @@ record PageRequest(int page, int perPage) {
         throw ApiException.invalidParameter(param, param + " must be " + range + ", got " + raw.strip());
     }
 
+    /** How many items come before this page, for SQL {@code offset}. */
+    long offset() {
+        return (long) (page - 1) * perPage;
+    }
+
     <T> List<T> slice(List<T> all) {
         long from = (long) (page - 1) * perPage;
         return from >= all.size() ? List.of() : all.subList((int) from, (int) Math.min(all.size(), from + perPage));
     }
 
     /** Sets the paging headers; links keep the query except {@code api_key}, which never travels in a header. */
-    void headers(HttpServletRequest request, HttpServletResponse response, int total) {
-        int last = Math.max(1, (total + perPage - 1) / perPage);
-        response.setHeader("Total", Integer.toString(total));
+    void headers(HttpServletRequest request, HttpServletResponse response, long total) {
+        int last = (int) Math.min(Integer.MAX_VALUE, Math.max(1, (total + perPage - 1) / perPage));
+        response.setHeader("Total", Long.toString(total));
         response.setHeader("Per-Page", Integer.toString(perPage));
         StringBuilder link = new StringBuilder();
         if (page < last) {

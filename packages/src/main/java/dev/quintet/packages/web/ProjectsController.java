@@ -1,17 +1,11 @@
 package dev.quintet.packages.web;
 
-import dev.quintet.packages.fetch.Adapters;
-import dev.quintet.packages.fetch.DependencyCatalog;
 import dev.quintet.packages.fetch.Lookup;
-import dev.quintet.packages.fetch.ProjectCatalog;
 import dev.quintet.packages.fetch.ProjectVersions;
-import dev.quintet.packages.fetch.VersionDependencies;
 import dev.quintet.packages.registry.Ecosystem;
-import dev.quintet.platform.errors.ApiException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -24,20 +18,16 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 final class ProjectsController {
 
-    private final Adapters adapters;
-    private final ProjectCatalog catalog;
-    private final DependencyCatalog dependencies;
+    private final ProjectAnswers answers;
 
-    ProjectsController(Adapters adapters, ProjectCatalog catalog, DependencyCatalog dependencies) {
-        this.adapters = adapters;
-        this.catalog = catalog;
-        this.dependencies = dependencies;
+    ProjectsController(ProjectAnswers answers) {
+        this.answers = answers;
     }
 
     @GetMapping(value = {"/api/{platform}/{name}", "/api/{platform}/{name}/"}, produces = "application/json")
     ProjectView project(@PathVariable String platform, @PathVariable String name, HttpServletResponse response) {
         Ecosystem ecosystem = ecosystem(platform, name);
-        return ProjectView.of(ecosystem, lookup(ecosystem, name, response));
+        return answers.project(ecosystem, lookup(ecosystem, name, response));
     }
 
     @GetMapping(value = {"/api/{platform}/{name}/versions", "/api/{platform}/{name}/versions/"}, produces = "application/json")
@@ -57,28 +47,14 @@ final class ProjectsController {
     DependenciesView dependencies(@PathVariable String platform, @PathVariable String name,
                                   @PathVariable String version, HttpServletResponse response) {
         Ecosystem ecosystem = ecosystem(platform, name);
-        Lookup lookup = lookup(ecosystem, name, response);
-        VersionDependencies found = dependencies.dependencies(ecosystem, lookup.project(), version.strip());
-        ProjectView project = ProjectView.of(ecosystem, lookup);
-        return new DependenciesView(project, found.version(), found.dependencies().stream()
-                .map(d -> DependencyView.of(project.name(), ecosystem.displayName(), d)).toList());
+        return answers.dependencies(ecosystem, lookup(ecosystem, name, response), version);
     }
 
     private Lookup lookup(Ecosystem ecosystem, String name, HttpServletResponse response) {
-        Lookup lookup = catalog.find(ecosystem, name.strip());
-        if (lookup.stale()) {
-            response.setHeader("X-Data-Stale", "true");
-        }
-        return lookup;
+        return answers.lookup(ecosystem, name, response);
     }
 
     private Ecosystem ecosystem(String platform, String name) {
-        Ecosystem ecosystem = Ecosystem.named(platform).filter(e -> adapters.of(e).isPresent())
-                .orElseThrow(() -> ApiException.notFound("platform '" + platform + "' is not supported; supported: "
-                        + adapters.supported().stream().map(Ecosystem::key).collect(Collectors.joining(", "))));
-        ecosystem.nameProblem(name).ifPresent(problem -> {
-            throw ApiException.invalidParameter("name", problem + ", got '" + name + "'");
-        });
-        return ecosystem;
+        return answers.ecosystem(platform, name);
     }
 }

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -37,6 +38,8 @@ public final class FakeUpstream implements AutoCloseable {
     private final List<Seen> seen = new CopyOnWriteArrayList<>();
     private volatile Mode mode = Mode.HEALTHY;
     private volatile Duration delay = Duration.ZERO;
+    private final AtomicInteger active = new AtomicInteger();
+    private final AtomicInteger mostActive = new AtomicInteger();
 
     private FakeUpstream(HttpServer server) {
         this.server = server;
@@ -84,6 +87,11 @@ public final class FakeUpstream implements AutoCloseable {
         this.delay = delay;
     }
 
+    /** The most requests this fake has been answering at the same time. */
+    public int mostConcurrentRequests() {
+        return mostActive.get();
+    }
+
     public List<Seen> requests(String rawPath) {
         return seen.stream().filter(s -> s.rawPath().equals(rawPath)).toList();
     }
@@ -100,6 +108,15 @@ public final class FakeUpstream implements AutoCloseable {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
+        mostActive.accumulateAndGet(active.incrementAndGet(), Math::max);
+        try {
+            answer(exchange);
+        } finally {
+            active.decrementAndGet();
+        }
+    }
+
+    private void answer(HttpExchange exchange) throws IOException {
         String path = exchange.getRequestURI().getRawPath();
         String query = exchange.getRequestURI().getRawQuery();
         String key = query == null ? path : path + "?" + query;

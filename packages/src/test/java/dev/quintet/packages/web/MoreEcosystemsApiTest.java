@@ -96,7 +96,7 @@ class MoreEcosystemsApiTest {
         assertThat((String) JsonPath.read(r.body(), "$.name")).isEqualTo("example.com/Tools");
         assertThat((String) JsonPath.read(r.body(), "$.latest_stable_release_number")).isEqualTo("v1.10.0");
         assertThat((String) JsonPath.read(r.body(), "$.status")).isEqualTo("deprecated");
-        assertThat((String) JsonPath.read(r.body(), "$.purl")).isEqualTo("pkg:golang/example.com/tools");
+        assertThat((String) JsonPath.read(r.body(), "$.purl")).isEqualTo("pkg:golang/example.com/Tools");
         assertThat((List<String>) JsonPath.read(r.body(), "$.versions[?(@.number=='v1.1.0')].status")).containsExactly("yanked");
 
         String deps = get("/api/go/example.com%2FTools/v1.0.0/dependencies").body();

@@ -1,0 +1,9 @@
+package dev.quintet.packages.store;
+
+/**
+ * One dependent project and how its current version depends on the target.
+ *
+ * @param version the dependent's current version (latest stable, else latest), whose dependencies were read
+ */
+public record StoredDependent(String name, String version, String requirements, String kind, boolean optional) {
+}

@@ -1,0 +1,78 @@
+package dev.quintet.packages.web;
+
+import dev.quintet.packages.fetch.Adapters;
+import dev.quintet.packages.fetch.DependencyCatalog;
+import dev.quintet.packages.fetch.Lookup;
+import dev.quintet.packages.fetch.ProjectCatalog;
+import dev.quintet.packages.fetch.VersionDependencies;
+import dev.quintet.packages.registry.Ecosystem;
+import dev.quintet.packages.store.Dependents;
+import dev.quintet.platform.errors.ApiException;
+import jakarta.servlet.http.HttpServletResponse;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Component;
+
+/**
+ * What the project routes share, however the package is named (platform and name, purl, batch item): checking the
+ * platform and name, looking the project up, and the project and dependencies answers.
+ */
+@Component
+final class ProjectAnswers {
+
+    private final Adapters adapters;
+    private final ProjectCatalog catalog;
+    private final DependencyCatalog dependencies;
+    private final Dependents dependents;
+
+    ProjectAnswers(Adapters adapters, ProjectCatalog catalog, DependencyCatalog dependencies, Dependents dependents) {
+        this.adapters = adapters;
+        this.catalog = catalog;
+        this.dependencies = dependencies;
+        this.dependents = dependents;
+    }
+
+    /** The ecosystem a platform segment names (404 when not served), with the name checked against its rules (400). */
+    Ecosystem ecosystem(String platform, String name) {
+        Ecosystem ecosystem = served(platform).orElseThrow(() -> ApiException.notFound("platform '" + platform + "' is not supported; supported: "
+                        + supportedKeys()));
+        ecosystem.nameProblem(name).ifPresent(problem -> {
+            throw ApiException.invalidParameter("name", problem + ", got '" + name + "'");
+        });
+        return ecosystem;
+    }
+
+    /** The ecosystem a platform key names (in any case), when we serve it. */
+    Optional<Ecosystem> served(String platform) {
+        return Ecosystem.named(platform).filter(e -> adapters.of(e).isPresent());
+    }
+
+    String supportedKeys() {
+        return adapters.supported().stream().map(Ecosystem::key).collect(Collectors.joining(", "));
+    }
+
+    /** The project, fetched when needed; a stale answer sets {@code X-Data-Stale} when there is a response to set it on. */
+    Lookup lookup(Ecosystem ecosystem, String name, HttpServletResponse response) {
+        Lookup lookup = catalog.find(ecosystem, name.strip());
+        if (lookup.stale() && response != null) {
+            response.setHeader("X-Data-Stale", "true");
+        }
+        return lookup;
+    }
+
+    ProjectView project(Ecosystem ecosystem, Lookup lookup) {
+        return ProjectView.of(ecosystem, lookup, dependentsCount(ecosystem, lookup));
+    }
+
+    long dependentsCount(Ecosystem ecosystem, Lookup lookup) {
+        return dependents.count(ecosystem, lookup.project().normalizedName());
+    }
+
+    /** The dependencies of one version ({@code latest} or a number) with the project's fields. */
+    DependenciesView dependencies(Ecosystem ecosystem, Lookup lookup, String version) {
+        VersionDependencies found = dependencies.dependencies(ecosystem, lookup.project(), version.strip());
+        ProjectView project = project(ecosystem, lookup);
+        return new DependenciesView(project, found.version(), found.dependencies().stream()
+                .map(d -> DependencyView.of(project.name(), ecosystem.displayName(), d)).toList());
+    }
+}
