@@ -2,6 +2,8 @@ package dev.quintet.packages;
 
 import dev.quintet.packages.fetch.Adapters;
 import dev.quintet.packages.fetch.DependencyCatalog;
+import dev.quintet.packages.fetch.BackgroundRefresh;
+import dev.quintet.packages.fetch.Demand;
 import dev.quintet.packages.fetch.ProjectCatalog;
 import dev.quintet.packages.registry.Ecosystem;
 import dev.quintet.packages.registry.UpstreamHttp;
@@ -47,6 +49,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Executors;
 import javax.sql.DataSource;
+import dev.quintet.platform.tasks.PeriodicTask;
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
@@ -155,8 +158,30 @@ class PackagesConfiguration {
     }
 
     @Bean
-    ProjectCatalog projectCatalog(Projects projects, Adapters adapters, PackagesProperties properties, Clock clock) {
-        return new ProjectCatalog(projects, adapters, properties, clock);
+    Demand demand() {
+        return new Demand();
+    }
+
+    @Bean
+    ProjectCatalog projectCatalog(Projects projects, Adapters adapters, PackagesProperties properties, Clock clock,
+                                  Demand demand) {
+        return new ProjectCatalog(projects, adapters, properties, clock, demand);
+    }
+
+    @Bean
+    BackgroundRefresh backgroundRefresh(ProjectCatalog catalog, Demand demand, JdbcClient jdbc,
+                                        PackagesProperties properties, Clock clock) {
+        return new BackgroundRefresh(catalog, demand, jdbc, properties, clock);
+    }
+
+    @Bean
+    PeriodicTask packagesDemand(BackgroundRefresh refresh, PackagesProperties properties) {
+        return new PeriodicTask("packages-demand", properties.refreshInterval().multipliedBy(6), refresh::queueDemand);
+    }
+
+    @Bean
+    PeriodicTask packagesRefresh(BackgroundRefresh refresh, PackagesProperties properties) {
+        return new PeriodicTask("packages-refresh", properties.refreshInterval(), refresh::runOnce);
     }
 
     @Bean

@@ -20,6 +20,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param requestTimeout whole-answer timeout of one upstream call
  * @param retryAfterFailure after an upstream failure, how long stored data is served stale without asking again
  * @param userAgent the User-Agent sent upstream (crates.io requires one)
+ * @param refreshMinHits how often a project must be asked for between two looks at demand to be refreshed in the
+ *                       background before it goes stale
+ * @param refreshInterval how often the background refresh claims due jobs (demand is looked at every 6 of these)
+ * @param refreshBatch how many jobs one worker claims at a time
  */
 @ConfigurationProperties("quintet.packages")
 public record PackagesProperties(
@@ -28,11 +32,18 @@ public record PackagesProperties(
         @DefaultValue("5s") Duration connectTimeout,
         @DefaultValue("20s") Duration requestTimeout,
         @DefaultValue("60s") Duration retryAfterFailure,
-        @DefaultValue("quintet-packages/0.1") String userAgent) {
+        @DefaultValue("quintet-packages/0.1") String userAgent,
+        @DefaultValue("3") int refreshMinHits,
+        @DefaultValue("5s") Duration refreshInterval,
+        @DefaultValue("8") int refreshBatch) {
 
     public PackagesProperties {
         upstreams = upstreams == null ? Map.of() : Map.copyOf(upstreams);
         ttl = ttl == null ? Map.of() : Map.copyOf(ttl);
+        if (refreshMinHits < 1 || refreshBatch < 1 || refreshInterval.isNegative() || refreshInterval.isZero()) {
+            throw new IllegalArgumentException("quintet.packages.refresh-min-hits and refresh-batch must be at least 1"
+                    + " and refresh-interval positive");
+        }
     }
 
     public URI upstream(Ecosystem ecosystem) {

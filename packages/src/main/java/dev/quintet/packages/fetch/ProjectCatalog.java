@@ -20,7 +20,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Serves projects from the store while fresh (TTL per ecosystem), else asks the upstream once per name at a time
  * (conditionally, with the stored validators). When the upstream fails, stored data is served marked stale;
- * with nothing stored the caller gets 502, or 504 on a timeout.
+ * with nothing stored the caller gets 502, 504 on a timeout, 503 when the upstream asks us to slow down. Every
+ * answer from the store counts as demand, which the background refresh uses to revalidate what is asked for
+ * often before it goes stale.
  */
 public final class ProjectCatalog {
 
@@ -31,22 +33,38 @@ public final class ProjectCatalog {
     private final PackagesProperties properties;
     private final Clock clock;
     private final SingleFlight<Lookup> flights = new SingleFlight<>();
-    private final Map<String, Instant> lastFailure = new ConcurrentHashMap<>();
+    /** Until when stored data is served without asking the upstream again, after it failed. */
+    private final Map<String, Instant> backOffUntil = new ConcurrentHashMap<>();
+    private final Demand demand;
 
-    public ProjectCatalog(Projects projects, Adapters adapters, PackagesProperties properties, Clock clock) {
+    public ProjectCatalog(Projects projects, Adapters adapters, PackagesProperties properties, Clock clock,
+                          Demand demand) {
         this.projects = projects;
         this.adapters = adapters;
         this.properties = properties;
         this.clock = clock;
+        this.demand = demand;
     }
 
     public Lookup find(Ecosystem ecosystem, String name) {
         String key = ecosystem.normalize(name);
         Optional<StoredProject> stored = projects.find(ecosystem, key);
         if (stored.isPresent() && isFresh(ecosystem, stored.get())) {
+            demand.asked(ecosystem, stored.get());
             return Lookup.fresh(stored.get());
         }
         return flights.run(ecosystem.key() + ":" + key, () -> refresh(ecosystem, name, key));
+    }
+
+    /**
+     * Asks the upstream now, conditionally, however fresh the stored project is (the background refresh); an
+     * upstream failure is thrown and the stored data stays as it was.
+     */
+    public void revalidate(Ecosystem ecosystem, String normalizedName) {
+        flights.run(ecosystem.key() + ":" + normalizedName, () -> {
+            Optional<StoredProject> stored = projects.find(ecosystem, normalizedName);
+            return fetch(ecosystem, stored.map(StoredProject::name).orElse(normalizedName), normalizedName, stored);
+        });
     }
 
     private Lookup refresh(Ecosystem ecosystem, String name, String key) {
@@ -55,30 +73,34 @@ public final class ProjectCatalog {
             return Lookup.fresh(stored.get());
         }
         String flightKey = ecosystem.key() + ":" + key;
-        Instant failedAt = lastFailure.get(flightKey);
-        if (stored.isPresent() && failedAt != null && failedAt.plus(properties.retryAfterFailure()).isAfter(clock.instant())) {
-            return new Lookup(stored.get(), true, "the upstream failed recently; the next attempt is after "
-                    + failedAt.plus(properties.retryAfterFailure()));
+        Instant until = backOffUntil.get(flightKey);
+        if (stored.isPresent() && until != null && until.isAfter(clock.instant())) {
+            return new Lookup(stored.get(), true, "the upstream failed recently; the next attempt is after " + until);
         }
-        RegistryAdapter adapter = adapters.of(ecosystem).orElseThrow(() -> ApiException.notFound(
-                "the " + ecosystem.displayName() + " adapter is not available yet"));
-        Validators known = stored.map(p -> new Validators(p.etag(), p.lastModified())).orElse(Validators.NONE);
         try {
-            ProjectFetch answer = adapter.fetch(stored.map(StoredProject::name).orElse(name), known);
-            lastFailure.remove(flightKey);
-            return switch (answer) {
-                case ProjectFetch.Fetched f -> Lookup.fresh(projects.save(ecosystem, key, f.project(), f.validators()));
-                case ProjectFetch.NotModified n -> notModified(ecosystem, key, stored, n.validators());
-                case ProjectFetch.Missing m -> missing(ecosystem, name, key, stored);
-            };
+            Lookup found = fetch(ecosystem, name, key, stored);
+            backOffUntil.remove(flightKey);
+            return found;
         } catch (UpstreamFailure e) {
             log.warn("{} {}: {}", ecosystem.key(), name, e.getMessage());
-            lastFailure.put(flightKey, clock.instant());
+            backOffUntil.put(flightKey, clock.instant().plus(e.retryAfter().orElse(properties.retryAfterFailure())));
             if (stored.isPresent()) {
                 return new Lookup(stored.get(), true, e.getMessage());
             }
             throw UpstreamErrors.of(e);
         }
+    }
+
+    private Lookup fetch(Ecosystem ecosystem, String name, String key, Optional<StoredProject> stored) {
+        RegistryAdapter adapter = adapters.of(ecosystem).orElseThrow(() -> ApiException.notFound(
+                "the " + ecosystem.displayName() + " adapter is not available yet"));
+        Validators known = stored.map(p -> new Validators(p.etag(), p.lastModified())).orElse(Validators.NONE);
+        ProjectFetch answer = adapter.fetch(stored.map(StoredProject::name).orElse(name), known);
+        return switch (answer) {
+            case ProjectFetch.Fetched f -> Lookup.fresh(projects.save(ecosystem, key, f.project(), f.validators()));
+            case ProjectFetch.NotModified n -> notModified(ecosystem, key, stored, n.validators());
+            case ProjectFetch.Missing m -> missing(ecosystem, name, key, stored);
+        };
     }
 
     private Lookup notModified(Ecosystem ecosystem, String key, Optional<StoredProject> stored, Validators validators) {

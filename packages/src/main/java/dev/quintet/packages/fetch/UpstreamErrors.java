@@ -10,8 +10,12 @@ final class UpstreamErrors {
     }
 
     static ApiException of(UpstreamFailure failure) {
-        return failure.kind() == UpstreamFailure.Kind.TIMEOUT
-                ? new ApiException(504, "upstream_timeout", failure.getMessage() + "; nothing is stored for it yet")
-                : new ApiException(502, "upstream_error", failure.getMessage() + "; nothing is stored for it yet");
+        String detail = failure.getMessage() + "; nothing is stored for it yet";
+        return switch (failure.kind()) {
+            case TIMEOUT -> new ApiException(504, "upstream_timeout", detail);
+            case RATE_LIMITED -> new ApiException(503, "upstream_rate_limited", detail).withHeader("Retry-After",
+                    Long.toString(failure.retryAfter().orElseThrow().toSeconds()));
+            default -> new ApiException(502, "upstream_error", detail);
+        };
     }
 }

@@ -137,6 +137,18 @@ class FreshnessApiTest {
     }
 
     @Test
+    void answers503WithRetryAfterWhenTheUpstreamAsksUsToSlowDownAndNothingIsStored() {
+        fake.mode(FakeUpstream.Mode.RATE_LIMITED);
+
+        HttpResponse<String> r = get("/api/npm/asked-too-often");
+
+        assertThat(r.statusCode()).isEqualTo(503);
+        assertThat(r.headers().firstValue("Retry-After")).hasValue("120");
+        assertThat((String) JsonPath.read(r.body(), "$.code")).isEqualTo("upstream_rate_limited");
+        assertThat((String) JsonPath.read(r.body(), "$.detail")).contains("429");
+    }
+
+    @Test
     void answers504WhenTheUpstreamTimesOutAndNothingIsStored() {
         fake.mode(FakeUpstream.Mode.SLOW);
 

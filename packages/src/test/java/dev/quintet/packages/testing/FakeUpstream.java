@@ -24,7 +24,7 @@ import java.util.zip.GZIPOutputStream;
 public final class FakeUpstream implements AutoCloseable {
 
     /** How the fake answers every path. */
-    public enum Mode { HEALTHY, FAILING, GARBAGE, SLOW }
+    public enum Mode { HEALTHY, FAILING, GARBAGE, SLOW, RATE_LIMITED }
 
     /** One request as received. */
     public record Seen(String rawPath, String ifNoneMatch, String userAgent) {
@@ -129,6 +129,11 @@ public final class FakeUpstream implements AutoCloseable {
             }
             if (current == Mode.FAILING) {
                 send(exchange, 503, "upstream is down", "text/plain");
+                return;
+            }
+            if (current == Mode.RATE_LIMITED) {
+                exchange.getResponseHeaders().set("Retry-After", "120");
+                send(exchange, 429, "slow down", "text/plain");
                 return;
             }
             if (current == Mode.GARBAGE) {

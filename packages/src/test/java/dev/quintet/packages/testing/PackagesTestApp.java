@@ -2,10 +2,12 @@ package dev.quintet.packages.testing;
 
 import dev.quintet.packages.PackagesApplication;
 import dev.quintet.packages.registry.Ecosystem;
+import dev.quintet.platform.AppLauncher;
 import dev.quintet.platform.testing.MutableClock;
 import dev.quintet.platform.testing.TestPlatform;
 import java.util.ArrayList;
 import java.util.List;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** The packages app on a test platform, every upstream pointed at one fake, with an emptied store. */
@@ -14,10 +16,12 @@ public final class PackagesTestApp implements AutoCloseable {
     public final TestPlatform platform;
     public final String baseUrl;
     public final String key;
+    private final ConfigurableApplicationContext app;
 
-    private PackagesTestApp(TestPlatform platform, String baseUrl) {
+    private PackagesTestApp(TestPlatform platform, ConfigurableApplicationContext app) {
         this.platform = platform;
-        this.baseUrl = baseUrl;
+        this.app = app;
+        this.baseUrl = AppLauncher.scheme(platform.context()) + "://127.0.0.1:" + AppLauncher.port(app);
         this.key = platform.newKey("packages").secret();
     }
 
@@ -31,9 +35,15 @@ public final class PackagesTestApp implements AutoCloseable {
         for (String secondary : List.of("clojars-api", "clojars-parents", "deno-cdn", "github-raw", "bower-repositories")) {
             args.add("--quintet.packages.upstreams." + secondary + "=" + fake.baseUrl());
         }
-        String url = platform.startApp(PackagesApplication.class, "packages", args.toArray(String[]::new));
+        ConfigurableApplicationContext app = AppLauncher.startApp(platform.context(), PackagesApplication.class,
+                "packages", 0, args.toArray(String[]::new));
         platform.bean(JdbcClient.class).sql("truncate packages.projects cascade").update();
-        return new PackagesTestApp(platform, url);
+        return new PackagesTestApp(platform, app);
+    }
+
+    /** A bean of the packages app. */
+    public <T> T bean(Class<T> type) {
+        return app.getBean(type);
     }
 
     public String url(String path) {
