@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.slf4j.LoggerFactory;
 
 /**
  * A bounded number of pages on one shared Chromium. Each capture gets a fresh, isolated context; captures beyond
@@ -68,7 +69,7 @@ public final class BrowserPool implements AutoCloseable {
             try {
                 server.endpoint();
             } catch (RuntimeException e) {
-                org.slf4j.LoggerFactory.getLogger(BrowserPool.class).warn("{}", e.getMessage());
+                LoggerFactory.getLogger(BrowserPool.class).warn("{}", e.getMessage());
             }
         });
     }
@@ -127,6 +128,7 @@ public final class BrowserPool implements AutoCloseable {
             return unavailable(failure.getMessage());
         }
         if (failure instanceof PlaywrightException p) {
+            LoggerFactory.getLogger(BrowserPool.class).warn("A capture failed in the browser: {}", p.getMessage());
             String first = p.getMessage() == null ? "unknown error" : p.getMessage().lines().findFirst().orElse("");
             return new ApiException(502, "render_failed", "the page could not be rendered: " + first.strip());
         }
