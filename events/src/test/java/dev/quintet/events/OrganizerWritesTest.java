@@ -83,6 +83,36 @@ class OrganizerWritesTest {
     }
 
     @Test
+    void readsVenuesOrganizersAndTicketClassesOnTheirOwnWithoutLeakingDrafts() {
+        String venue = organiser.venue("Quiet Loft", "Bristol", "GB", 51.4545, -2.5879);
+        String id = organiser.draft("Unannounced gig", venue, "Europe/London", START, END);
+        organiser.ok("/v3/events/" + id + "/ticket_classes/", """
+                {"ticket_class":{"name":"Door","cost":{"currency":"USD","value":1200},"quantity_total":40}}""");
+
+        assertThat(organiser.read("/v3/venues/" + venue + "/").get("name").asString()).isEqualTo("Quiet Loft");
+        assertThat(stranger.get("/v3/venues/" + venue + "/").statusCode())
+                .as("a venue only a draft uses would announce the event").isEqualTo(404);
+        assertThat(stranger.get("/v3/events/" + id + "/ticket_classes/").statusCode()).isEqualTo(404);
+
+        organiser.ok("/v3/events/" + id + "/publish/", "");
+
+        JsonNode place = stranger.read("/v3/venues/" + venue + "/");
+        assertThat(place.get("name").asString()).isEqualTo("Quiet Loft");
+        assertThat(place.get("address").get("city").asString()).isEqualTo("Bristol");
+        JsonNode tickets = stranger.read("/v3/events/" + id + "/ticket_classes/");
+        assertThat(tickets.get("pagination").get("object_count").asInt()).isEqualTo(1);
+        assertThat(tickets.get("ticket_classes").get(0).get("name").asString()).isEqualTo("Door");
+        assertThat(tickets.get("ticket_classes").get(0).get("cost").get("currency").asString()).isEqualTo("USD");
+        assertThat(stranger.read("/v3/organizers/" + organiser.organizer() + "/").get("id").asString())
+                .isEqualTo(organiser.organizer());
+        for (String missing : List.of("/v3/venues/999999999/", "/v3/organizers/abc/", "/v3/events/abc/ticket_classes/")) {
+            HttpResponse<String> response = stranger.get(missing);
+            assertThat(response.statusCode()).as(missing).isEqualTo(404);
+            assertThat(json(response).get("error").asString()).isEqualTo("NOT_FOUND");
+        }
+    }
+
+    @Test
     void updatesOnlyTheFieldsSentAndKeepsThePublishedRules() {
         String venue = organiser.venue("Oxford Rooms", "Oxford", "GB", 51.7520, -1.2577);
         String id = organiser.published("Chamber concert", venue, "Europe/London", START, END, "USD,2000");

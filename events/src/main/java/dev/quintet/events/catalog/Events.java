@@ -309,6 +309,12 @@ public final class Events {
                 organizers.get(e.organizerId()), tickets.getOrDefault(e.id(), List.of()))).toList();
     }
 
+    /** Whether an event that is not a draft takes place at the venue. */
+    public boolean venueInUse(long id) {
+        return jdbc.sql("SELECT exists (SELECT 1 FROM events.events WHERE venue_id = :id AND status <> 'draft')")
+                .param("id", id).query(Boolean.class).single();
+    }
+
     public List<Venue> venues(Collection<Long> ids) {
         return jdbc.sql("SELECT * FROM events.venues WHERE id = ANY(:ids)").param("ids", ids.toArray(Long[]::new))
                 .query((rs, n) -> new Venue(rs.getLong("id"), rs.getString("name"), rs.getString("address_1"),

@@ -2,6 +2,7 @@ package dev.quintet.events.organizing;
 
 import dev.quintet.events.catalog.Categories;
 import dev.quintet.events.catalog.Event;
+import dev.quintet.events.catalog.Organizer;
 import dev.quintet.events.catalog.Events;
 import dev.quintet.events.catalog.TicketClass;
 import dev.quintet.events.catalog.Venue;
@@ -33,6 +34,20 @@ public final class EventPublishing {
     public Optional<Event> readable(String id, Supplier<Organization> caller) {
         return parseId(id).flatMap(events::find)
                 .filter(e -> !e.status().equals("draft") || isOwner(e, caller.get()));
+    }
+
+    /**
+     * A venue as any reader may see it: one where a published event takes place, or one of the caller's own
+     * organization (a venue only drafts use may announce an event before its organiser does).
+     */
+    public Optional<Venue> readableVenue(String id, Supplier<Organization> caller) {
+        return parseId(id).flatMap(v -> events.venues(List.of(v)).stream().findFirst())
+                .filter(v -> events.venueInUse(v.id()) || events.ownsVenue(caller.get().id(), v.id()));
+    }
+
+    /** Organizers are public profiles, as on Eventbrite. */
+    public Optional<Organizer> organizer(String id) {
+        return parseId(id).flatMap(o -> events.organizers(List.of(o)).stream().findFirst());
     }
 
     public Event create(Organization org, JsonNode body) {
