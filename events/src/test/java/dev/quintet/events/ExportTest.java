@@ -89,6 +89,25 @@ class ExportTest {
     }
 
     @Test
+    void raisesTheSequenceOnEveryChangeAfterPublicationSoSubscribedCalendarsUpdate() throws Exception {
+        EventsApi.Client other = api.new Client(UUID.randomUUID(), "events:read events:write");
+        String id = other.published("Harbour lights", null, "UTC", "2026-04-20T18:00:00Z", "2026-04-20T19:00:00Z",
+                "free");
+        VEvent published = parse(other.get("/v3/events/" + id + "/ical")).<VEvent>getComponents("VEVENT").getFirst();
+        other.ok("/v3/events/" + id + "/", "{\"event\":{\"name\":{\"html\":\"Harbour lights (moved)\"}}}");
+        VEvent changed = parse(other.get("/v3/events/" + id + "/ical")).<VEvent>getComponents("VEVENT").getFirst();
+        other.ok("/v3/events/" + id + "/cancel/", "");
+        VEvent canceled = parse(other.get("/v3/events/" + id + "/ical")).<VEvent>getComponents("VEVENT").getFirst();
+
+        assertThat(published.getProperty("SEQUENCE").orElseThrow().getValue()).isEqualTo("0");
+        assertThat(changed.getProperty("SEQUENCE").orElseThrow().getValue()).isEqualTo("1");
+        assertThat(changed.getSummary().getValue()).isEqualTo("Harbour lights (moved)");
+        assertThat(canceled.getProperty("SEQUENCE").orElseThrow().getValue()).isEqualTo("2");
+        assertThat(canceled.getProperty("STATUS").orElseThrow().getValue()).isEqualTo("CANCELLED");
+        assertThat(canceled.getUid().orElseThrow().getValue()).isEqualTo(published.getUid().orElseThrow().getValue());
+    }
+
+    @Test
     void writesSearchResultsAsOneCalendarWithTheSameParameters() throws Exception {
         String query = "?organizer.id=" + organiser.organizer() + "&status=all";
         Calendar calendar = parse(organiser.get("/v3/events/search/ical" + query));

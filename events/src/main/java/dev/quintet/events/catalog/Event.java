@@ -10,7 +10,8 @@ import java.time.Instant;
 public record Event(long id, long organizerId, Long venueId, String name, String descriptionHtml, String descriptionText,
                     String summary, String timezone, Instant startUtc, Instant endUtc, String status,
                     boolean onlineEvent, boolean isFree, Integer capacity, String currency, String categoryId,
-                    String formatId, Instant createdAt, Instant changedAt, Long organizationId, Instant publishedAt) {
+                    String formatId, Instant createdAt, Instant changedAt, Long organizationId, Instant publishedAt,
+                    int revision) {
 
     /** A new event's fields; ids, status and stamps are set when it is stored. */
     public static Event of(long organizerId, Long venueId, String name, String descriptionHtml, String descriptionText,
@@ -18,6 +19,6 @@ public record Event(long id, long organizerId, Long venueId, String name, String
                            boolean onlineEvent, boolean isFree, Integer capacity, String currency, String categoryId,
                            String formatId) {
         return new Event(0, organizerId, venueId, name, descriptionHtml, descriptionText, summary, timezone, startUtc,
-                endUtc, status, onlineEvent, isFree, capacity, currency, categoryId, formatId, null, null, null, null);
+                endUtc, status, onlineEvent, isFree, capacity, currency, categoryId, formatId, null, null, null, null, 0);
     }
 }

@@ -30,7 +30,7 @@ public final class Events {
     public static final String EVENT_COLUMNS = "e.id, e.organizer_id, e.venue_id, e.name, e.description_html, "
             + "e.description_text, e.summary, e.timezone, e.start_utc, e.end_utc, " + STATUS + " AS status, "
             + "e.online_event, e.is_free, e.capacity, e.currency, e.category_id, e.format_id, e.created_at, "
-            + "e.changed_at, e.organization_id, e.published_at";
+            + "e.changed_at, e.organization_id, e.published_at, e.revision";
 
     private static final String SEARCH_VECTOR = "setweight(to_tsvector('english', events.unaccent(:name)), 'A') "
             + "|| setweight(to_tsvector('english', events.unaccent(:text)), 'B')";
@@ -219,6 +219,7 @@ public final class Events {
                     description_html = :html, description_text = :text, summary = :summary, timezone = :tz,
                     start_utc = :start, end_utc = :end, online_event = :online, is_free = :free, capacity = :capacity,
                     currency = :currency, category_id = :category, format_id = :format, changed_at = :now,
+                    revision = revision + CASE WHEN status = 'draft' THEN 0 ELSE 1 END,
                     status = events.event_status(status, :start, :end, :now), search = """ + SEARCH_VECTOR + """
 
                 WHERE id = :id AND organization_id = :organization
@@ -235,6 +236,7 @@ public final class Events {
     public boolean transition(long id, long organization, List<String> from, String to) {
         return jdbc.sql("""
                 UPDATE events.events SET status = events.event_status(:to, start_utc, end_utc, :now), changed_at = :now,
+                    revision = revision + CASE WHEN status = 'draft' THEN 0 ELSE 1 END,
                     published_at = CASE WHEN :to = 'live' THEN coalesce(published_at, :now) ELSE published_at END
                 WHERE id = :id AND organization_id = :organization
                     AND events.event_status(status, start_utc, end_utc, :now) = ANY(:from)""")
@@ -349,7 +351,7 @@ public final class Events {
                 rs.getString("status"), rs.getBoolean("online_event"), rs.getBoolean("is_free"),
                 (Integer) rs.getObject("capacity"), rs.getString("currency"), rs.getString("category_id"),
                 rs.getString("format_id"), instant(rs, "created_at"), instant(rs, "changed_at"),
-                (Long) rs.getObject("organization_id"), instant(rs, "published_at"));
+                (Long) rs.getObject("organization_id"), instant(rs, "published_at"), rs.getInt("revision"));
     }
 
     private static Map<String, Object> fields(Event e) {

@@ -30,6 +30,7 @@ import net.fortuna.ical4j.model.property.DtStamp;
 import net.fortuna.ical4j.model.property.DtStart;
 import net.fortuna.ical4j.model.property.Geo;
 import net.fortuna.ical4j.model.property.LastModified;
+import net.fortuna.ical4j.model.property.Sequence;
 import net.fortuna.ical4j.model.property.Location;
 import net.fortuna.ical4j.model.property.ProdId;
 import net.fortuna.ical4j.model.property.Summary;
@@ -43,8 +44,9 @@ import net.fortuna.ical4j.validate.ValidationException;
 /**
  * Events as an RFC 5545 calendar (ical4j): one VEVENT per event with a stable UID, DTSTAMP and LAST-MODIFIED at
  * the event's last change, DTSTART/DTEND in the event's own time zone with that zone's VTIMEZONE (UTC times for
- * events in UTC), STATUS CONFIRMED or CANCELLED; CRLF line ends and lines folded at 75 octets. Time zones come
- * from the definitions bundled with ical4j; its update fetch is off ({@code ical4j.properties}).
+ * events in UTC), STATUS CONFIRMED or CANCELLED, SEQUENCE counting the changes since publication; CRLF line ends
+ * and lines folded at 75 octets. Time zones come from the definitions bundled with ical4j; its update fetch is off
+ * ({@code ical4j.properties}).
  */
 public final class EventCalendar {
 
@@ -81,6 +83,7 @@ public final class EventCalendar {
         v.add(new Uid("event-" + e.id() + "@" + host));
         v.add(new DtStamp(e.changedAt().truncatedTo(ChronoUnit.SECONDS)));
         v.add(new LastModified(e.changedAt().truncatedTo(ChronoUnit.SECONDS)));
+        v.add(new Sequence(e.revision()));
         v.add(new DtStart<>(time(e.startUtc(), e.timezone())));
         v.add(new DtEnd<>(time(e.endUtc(), e.timezone())));
         v.add(new Summary(e.name()));

@@ -64,7 +64,7 @@ public final class EventPublishing {
         long id = events.addEvent(new Event(0, merged.organizerId(), merged.venueId(), merged.name(),
                 merged.descriptionHtml(), merged.descriptionText(), merged.summary(), merged.timezone(), merged.startUtc(),
                 merged.endUtc(), "draft", merged.onlineEvent(), true, merged.capacity(), merged.currency(),
-                merged.categoryId(), merged.formatId(), null, null, org.id(), null), List.of());
+                merged.categoryId(), merged.formatId(), null, null, org.id(), null, 0), List.of());
         return events.find(id).orElseThrow();
     }
 
@@ -179,7 +179,7 @@ public final class EventPublishing {
                 in.currency() != null ? in.currency() : base.currency(),
                 in.gives("category_id") ? in.categoryId() : base.categoryId(),
                 in.gives("format_id") ? in.formatId() : base.formatId(), base.createdAt(), base.changedAt(),
-                base.organizationId(), base.publishedAt());
+                base.organizationId(), base.publishedAt(), base.revision());
     }
 
     /** Checks what needs the database or several fields: venue, organizer, category, format, times. */
