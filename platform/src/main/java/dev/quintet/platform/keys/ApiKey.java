@@ -14,7 +14,8 @@ public record ApiKey(
         List<String> services,
         Instant createdAt,
         Instant lastUsedAt,
-        Instant revokedAt) {
+        Instant revokedAt,
+        Instant expiresAt) {
 
     public boolean revoked() {
         return revokedAt != null;

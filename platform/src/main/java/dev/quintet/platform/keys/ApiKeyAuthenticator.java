@@ -22,7 +22,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Authenticates every non-public request of an API service by its key, then admits it against the key's quota.
- * 401 for a missing, misplaced, malformed, unknown or revoked key; 403 for a key not enabled here or a suspended
+ * 401 for a missing, misplaced, malformed, unknown, revoked or expired key; 403 for a key not enabled here or a suspended
  * account; 429 with {@code Retry-After} over quota; quota headers on every keyed response.
  */
 public final class ApiKeyAuthenticator extends OncePerRequestFilter {
@@ -91,6 +91,10 @@ public final class ApiKeyAuthenticator extends OncePerRequestFilter {
         }
         ApiKeys.Holder holder = found.get();
         ApiKey key = holder.key();
+        if (keys.expired(key)) {
+            unauthorized(request, response, "expired_api_key", "the API key has expired", true);
+            return;
+        }
         if (!"active".equals(holder.accountStatus())) {
             forbidden(request, response, "account_suspended", "the account that owns this key is suspended");
             return;

@@ -25,7 +25,10 @@ public final class ApiKeys {
 
     private static final String COLUMNS = """
             k.id, k.account_id, k.prefix, k.last_four, k.label, k.services, k.created_at, k.last_used_at,
-            k.revoked_at""";
+            k.revoked_at, k.expires_at""";
+
+    /** How long expired console keys (and their usage counts) are kept. */
+    public static final Duration CONSOLE_KEYS_KEPT = Duration.ofDays(32);
 
     private final JdbcClient jdbc;
     private final Clock clock;
@@ -49,17 +52,44 @@ public final class ApiKeys {
         if (cleanLabel.length() > 100) {
             throw new IllegalArgumentException("label must be at most 100 characters");
         }
+        return insert(accountId, cleanLabel, checked, "user", null);
+    }
+
+    /**
+     * A key the console uses to call {@code service} for the account's owner while they look at a page: valid for
+     * {@code ttl}, left out of {@link #ofAccount}. Console keys that expired more than {@link #CONSOLE_KEYS_KEPT}
+     * ago are dropped, with their usage counts, which by then are older than any usage shown.
+     */
+    public IssuedKey createForConsole(UUID accountId, String service, Duration ttl) {
+        List<String> checked = Services.check(List.of(service));
+        Instant now = clock.instant();
+        jdbc.sql("""
+                DELETE FROM platform.api_keys
+                WHERE account_id = :account AND kind = 'console' AND expires_at < :before""")
+                .param("account", accountId).param("before", Timestamp.from(now.minus(CONSOLE_KEYS_KEPT)))
+                .update();
+        return insert(accountId, "console", checked, "console", now.plus(ttl));
+    }
+
+    /** True once the key's validity has run out; keys made in the console by a person never expire. */
+    public boolean expired(ApiKey key) {
+        return key.expiresAt() != null && !clock.instant().isBefore(key.expiresAt());
+    }
+
+    private IssuedKey insert(UUID accountId, String label, List<String> services, String kind, Instant expiresAt) {
         String secret = KeyFormat.generate(random);
         UUID id = UUID.randomUUID();
         jdbc.sql("""
-                INSERT INTO platform.api_keys (id, account_id, prefix, last_four, key_hash, label, services, created_at)
-                VALUES (:id, :account, :prefix, :lastFour, :hash, :label, :services, :now)
+                INSERT INTO platform.api_keys (id, account_id, prefix, last_four, key_hash, label, services, created_at,
+                    kind, expires_at)
+                VALUES (:id, :account, :prefix, :lastFour, :hash, :label, :services, :now, :kind, :expires)
                 """)
                 .param("id", id).param("account", accountId)
                 .param("prefix", KeyFormat.displayPrefix(secret)).param("lastFour", KeyFormat.lastFour(secret))
-                .param("hash", KeyFormat.hash(secret)).param("label", cleanLabel)
-                .param("services", checked.toArray(String[]::new))
-                .param("now", Timestamp.from(clock.instant()))
+                .param("hash", KeyFormat.hash(secret)).param("label", label)
+                .param("services", services.toArray(String[]::new))
+                .param("now", Timestamp.from(clock.instant())).param("kind", kind)
+                .param("expires", expiresAt == null ? null : Timestamp.from(expiresAt))
                 .update();
         return new IssuedKey(byId(id).orElseThrow(), secret);
     }
@@ -81,7 +111,9 @@ public final class ApiKeys {
     }
 
     public List<ApiKey> ofAccount(UUID accountId) {
-        return jdbc.sql("SELECT " + COLUMNS + " FROM platform.api_keys k WHERE k.account_id = :account ORDER BY k.created_at DESC")
+        return jdbc.sql("SELECT " + COLUMNS + """
+                 FROM platform.api_keys k
+                WHERE k.account_id = :account AND k.kind = 'user' ORDER BY k.created_at DESC""")
                 .param("account", accountId).query(ApiKeys::map).list();
     }
 
@@ -126,7 +158,8 @@ public final class ApiKeys {
                 List.of((String[]) services.getArray()),
                 instant(rs.getTimestamp("created_at")),
                 instant(rs.getTimestamp("last_used_at")),
-                instant(rs.getTimestamp("revoked_at")));
+                instant(rs.getTimestamp("revoked_at")),
+                instant(rs.getTimestamp("expires_at")));
     }
 
     private static Instant instant(Timestamp t) {

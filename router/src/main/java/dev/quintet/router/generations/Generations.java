@@ -6,6 +6,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -53,6 +55,34 @@ public final class Generations {
         return jdbc.sql("SELECT * FROM router.generations WHERE id = :id AND account_id = :account")
                 .param("id", id).param("account", accountId)
                 .query(Generations::row).optional();
+    }
+
+    /** The account's latest {@code limit} generations, newest first. */
+    public List<Generation> recent(UUID accountId, int limit) {
+        return jdbc.sql("""
+                SELECT * FROM router.generations WHERE account_id = :account
+                ORDER BY created_at DESC, id DESC LIMIT :limit""")
+                .param("account", accountId).param("limit", limit)
+                .query(Generations::row).list();
+    }
+
+    /** The account's generations from {@code first} to {@code last} (UTC days, inclusive) per day, model and provider. */
+    public List<Activity> activity(UUID accountId, LocalDate first, LocalDate last) {
+        return jdbc.sql("""
+                SELECT (created_at AT TIME ZONE 'UTC')::date AS day, model, provider, sum(cost_usd) AS cost,
+                       count(*) AS requests, sum(tokens_prompt) AS prompt, sum(tokens_completion) AS completion,
+                       sum(tokens_reasoning) AS reasoning
+                FROM router.generations
+                WHERE account_id = :account AND created_at >= :from AND created_at < :to
+                GROUP BY day, model, provider
+                ORDER BY day DESC, cost DESC, requests DESC, model, provider""")
+                .param("account", accountId)
+                .param("from", Timestamp.from(first.atStartOfDay(ZoneOffset.UTC).toInstant()))
+                .param("to", Timestamp.from(last.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant()))
+                .query((rs, n) -> new Activity(rs.getObject("day", LocalDate.class), rs.getString("model"),
+                        rs.getString("provider"), rs.getBigDecimal("cost"), rs.getLong("requests"),
+                        rs.getLong("prompt"), rs.getLong("completion"), rs.getLong("reasoning")))
+                .list();
     }
 
     /** What the key was charged for generations since {@code since}, in US dollars. */

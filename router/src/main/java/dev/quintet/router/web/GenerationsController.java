@@ -15,7 +15,10 @@ import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code GET /generation?id=}: one generation of the caller's account, in OpenRouter's shape. */
+/**
+ * {@code GET /generation?id=}: one generation of the caller's account, in OpenRouter's shape; {@code GET
+ * /generations?limit=}: the account's latest ones, newest first, in the same shape.
+ */
 @RestController
 final class GenerationsController {
 
@@ -39,6 +42,24 @@ final class GenerationsController {
         Generation g = generations.find(id, holder.accountId()).orElseThrow(() -> new ApiException(404,
                 "generation_not_found", "no generation " + id + " belongs to this account", "id"));
         return Map.of("data", GenerationView.of(g));
+    }
+
+    @GetMapping({"/api/v1/generations", "/v1/generations"})
+    Map<String, List<GenerationView>> recent(@RequestParam(name = "limit", required = false) String limit,
+                                             @RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder) {
+        int count = 20;
+        if (limit != null) {
+            try {
+                count = Integer.parseInt(limit.strip());
+            } catch (NumberFormatException e) {
+                count = 0;
+            }
+            if (count < 1 || count > 100) {
+                throw ApiException.invalidParameter("limit", "limit must be an integer 1..100, got '"
+                        + (limit.length() > 20 ? limit.substring(0, 20) + "..." : limit) + "'");
+            }
+        }
+        return Map.of("data", generations.recent(holder.accountId(), count).stream().map(GenerationView::of).toList());
     }
 
     @JsonInclude(JsonInclude.Include.ALWAYS)
