@@ -11,6 +11,7 @@ import dev.quintet.platform.testing.Http;
 import dev.quintet.platform.testing.MutableClock;
 import dev.quintet.platform.testing.TestPlatform;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
@@ -136,6 +137,20 @@ class ApiKeyContractTest {
 
         String unknown = dev.quintet.platform.keys.KeyFormat.generate(new java.util.Random(42));
         assertRefused(service, unknown, "unknown_api_key");
+    }
+
+    @ParameterizedTest
+    @MethodSource("keyed")
+    void acceptsAConsoleKeyUntilItExpiresAndKeepsItOutOfTheKeyList(String service) {
+        Account account = platform.newAccount();
+        ApiKeys keys = platform.bean(ApiKeys.class);
+        IssuedKey key = keys.createForConsole(account.id(), service, Duration.ofSeconds(30));
+
+        assertThat(Http.get(whoami(service), "Authorization", "Bearer " + key.secret()).statusCode()).isEqualTo(200);
+        assertThat(keys.ofAccount(account.id())).isEmpty();
+
+        clock.advance(Duration.ofSeconds(30));
+        assertRefused(service, key.secret(), "expired_api_key");
     }
 
     private void assertRefused(String service, String secret, String code) {

@@ -1,5 +1,6 @@
 package dev.quintet.console.dashboard;
 
+import dev.quintet.console.web.AxisNumbers;
 import dev.quintet.platform.usage.UsageCounters.Day;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
@@ -45,7 +46,7 @@ final class UsageCharts {
             }
         }
         String summary = count(requests, "request") + ", " + throttled + " refused (429) in the last " + days + " days";
-        return new UsageChart(service, name, requests, throttled, summary, compact(max), bars,
+        return new UsageChart(service, name, requests, throttled, summary, AxisNumbers.compact(max), bars,
                 ticks(first, today, slot), active);
     }
 
@@ -64,28 +65,6 @@ final class UsageCharts {
         }
         int height = (int) Math.max(1, Math.round((double) value * UsageChart.PLOT_HEIGHT / max));
         bars.add(new UsageChart.Bar(x, UsageChart.TOP + UsageChart.PLOT_HEIGHT - height, width, height, kind, label));
-    }
-
-    /** A number short enough for the axis: {@code 950}, {@code 1.2k}, {@code 34k}, {@code 5.6M}. */
-    static String compact(long n) {
-        if (n < 1_000) {
-            return Long.toString(n);
-        }
-        String[] units = {"k", "M", "G", "T", "P", "E"};
-        double value = n;
-        int unit = -1;
-        while (value >= 1_000 && unit < units.length - 1) {
-            value /= 1_000;
-            unit++;
-        }
-        String digits = String.format(Locale.ENGLISH, value < 10 ? "%.1f" : "%.0f", value);
-        if (digits.endsWith(".0")) {
-            digits = digits.substring(0, digits.length() - 2);
-        }
-        if (digits.equals("1000") && unit < units.length - 1) {
-            return "1" + units[unit + 1];
-        }
-        return digits + units[unit];
     }
 
     private static String count(long n, String noun) {

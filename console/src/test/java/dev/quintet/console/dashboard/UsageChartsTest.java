@@ -2,6 +2,7 @@ package dev.quintet.console.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.quintet.console.web.AxisNumbers;
 import dev.quintet.platform.usage.UsageCounters.Day;
 import java.time.LocalDate;
 import java.util.List;
@@ -57,11 +58,11 @@ class UsageChartsTest {
 
     @Test
     void shortensLargeAxisNumbers() {
-        assertThat(UsageCharts.compact(999)).isEqualTo("999");
-        assertThat(UsageCharts.compact(1_000)).isEqualTo("1k");
-        assertThat(UsageCharts.compact(1_250)).isEqualTo("1.3k");
-        assertThat(UsageCharts.compact(34_400)).isEqualTo("34k");
-        assertThat(UsageCharts.compact(999_949)).isEqualTo("1M");
-        assertThat(UsageCharts.compact(5_600_000)).isEqualTo("5.6M");
+        assertThat(AxisNumbers.compact(999)).isEqualTo("999");
+        assertThat(AxisNumbers.compact(1_000)).isEqualTo("1k");
+        assertThat(AxisNumbers.compact(1_250)).isEqualTo("1.3k");
+        assertThat(AxisNumbers.compact(34_400)).isEqualTo("34k");
+        assertThat(AxisNumbers.compact(999_949)).isEqualTo("1M");
+        assertThat(AxisNumbers.compact(5_600_000)).isEqualTo("5.6M");
     }
 }
