@@ -69,10 +69,9 @@ public final class Reservation {
      * Prices a generation served by {@code endpoint} from the provider's usage, or from an estimate when it
      * reported none. An {@code incomplete} generation (failed or cancelled) without completion tokens is free.
      */
-    public Charge price(Model model, Endpoint endpoint, Optional<TokenUsage> reported, long completionBytes,
+    public Charge price(Model model, Endpoint endpoint, Optional<TokenUsage> reported, CountableText completion,
                         boolean incomplete) {
-        TokenUsage usage = reported.orElseGet(() -> TokenUsage.estimated(prompt.likely(),
-                TokenEstimate.ofText(completionBytes)));
+        TokenUsage usage = reported.orElseGet(() -> TokenUsage.estimated(prompt.likely(), completion.tokens()));
         BigDecimal cost = BigDecimal.ZERO;
         if (!FreeTier.isFree(model, endpoint) && !(incomplete && usage.completion() == 0)) {
             cost = CostCalculator.cost(endpoint.pricing(), usage);

@@ -1,16 +1,16 @@
 package dev.quintet.router.billing;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Token counts guessed from text, for when a provider reports none and for reserving credit before a call. Text
- * averages about four UTF-8 bytes per token; no common tokenizer needs more than one token per two bytes except on
- * rare scripts, so that is the ceiling reserved for. Chat templates add a few tokens per message and per request
- * (three each in OpenAI's); the ceiling allows eight. An image, audio clip or file counts a fixed allowance.
+ * Token counts of a prompt, for reserving credit before a call and for when a provider reports none. The likely
+ * count is the prompt's text counted by the {@link Tokenizer}; the ceiling reserved for allows one token per two
+ * UTF-8 bytes, which no common tokenizer exceeds except on rare scripts. Chat templates add a few tokens per message
+ * and per request (three each in OpenAI's); the ceiling allows eight. An image, audio clip or file counts a fixed
+ * allowance.
  */
-public record TokenEstimate(long textBytes, int media, int messages) {
+public record TokenEstimate(int media, int messages, CountableText text) {
 
     static final int MEDIA_TOKENS = 1_600;
     static final int TEMPLATE_TOKENS = 3;
@@ -23,22 +23,17 @@ public record TokenEstimate(long textBytes, int media, int messages) {
         for (String field : new String[] {"messages", "prompt", "suffix", "tools", "functions", "response_format"}) {
             counter.walk(body.path(field));
         }
-        return new TokenEstimate(counter.bytes, counter.media, body.path("messages").size());
+        return new TokenEstimate(counter.media, body.path("messages").size(), counter.text);
     }
 
     /** The likely token count. */
     public long likely() {
-        return ceilDiv(textBytes, 4) + (long) media * MEDIA_TOKENS + (messages + 1L) * TEMPLATE_TOKENS;
+        return text.tokens() + (long) media * MEDIA_TOKENS + (messages + 1L) * TEMPLATE_TOKENS;
     }
 
     /** A count the real one should not exceed. */
     public long ceiling() {
-        return ceilDiv(textBytes, 2) + (long) media * MEDIA_TOKENS + (messages + 1L) * TEMPLATE_TOKENS_CEILING;
-    }
-
-    /** The likely token count of generated text of {@code utf8Bytes} bytes. */
-    public static long ofText(long utf8Bytes) {
-        return ceilDiv(utf8Bytes, 4);
+        return ceilDiv(text.bytes(), 2) + (long) media * MEDIA_TOKENS + (messages + 1L) * TEMPLATE_TOKENS_CEILING;
     }
 
     private static long ceilDiv(long a, long b) {
@@ -46,7 +41,7 @@ public record TokenEstimate(long textBytes, int media, int messages) {
     }
 
     private static final class Counter {
-        long bytes;
+        final CountableText text = new CountableText();
         int media;
 
         void walk(JsonNode node) {
@@ -55,7 +50,7 @@ public record TokenEstimate(long textBytes, int media, int messages) {
                 if (s.startsWith("data:")) {
                     media++;
                 } else {
-                    bytes += s.getBytes(StandardCharsets.UTF_8).length;
+                    text.add(s);
                 }
             } else if (node.isObject() && MEDIA_TYPES.contains(node.path("type").asString(""))) {
                 media++;

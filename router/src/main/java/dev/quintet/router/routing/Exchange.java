@@ -2,6 +2,7 @@ package dev.quintet.router.routing;
 
 import dev.quintet.platform.errors.ApiException;
 import dev.quintet.router.billing.Charge;
+import dev.quintet.router.billing.CountableText;
 import dev.quintet.router.billing.Reservation;
 import dev.quintet.router.billing.TokenUsage;
 import dev.quintet.router.generations.Attempt;
@@ -63,8 +64,8 @@ final class Exchange {
         attempts.add(new Attempt(c.providerName(), c.model().id(), status, millisSince(startedNanos)));
     }
 
-    Charge price(Candidate c, Optional<TokenUsage> reported, long completionBytes, boolean incomplete) {
-        return reservation.price(c.model(), c.endpoint(), reported, completionBytes, incomplete);
+    Charge price(Candidate c, Optional<TokenUsage> reported, CountableText completion, boolean incomplete) {
+        return reservation.price(c.model(), c.endpoint(), reported, completion, incomplete);
     }
 
     /** Charges for the answer {@code c} gave and records the generation. */

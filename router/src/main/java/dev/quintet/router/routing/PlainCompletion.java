@@ -65,7 +65,7 @@ final class PlainCompletion {
     private Charge answer(Candidate c, ChatRequest request, ObjectNode answer, Exchange exchange,
                           HttpServletResponse response) throws IOException {
         Charge charge = exchange.price(c, TokenUsage.fromOpenAi(answer.get("usage")),
-                UpstreamAnswers.generatedBytes(answer), false);
+                UpstreamAnswers.generatedText(answer), false);
         if (request.excludeReasoning()) {
             ReasoningFields.remove(answer.path("choices"), "message");
         }

@@ -70,7 +70,7 @@ final class StreamedCompletion {
             StreamTally tally = new StreamTally();
             Charge[] priced = new Charge[1];
             RelayOutcome outcome = relay.relay(upstream.body(), c.model().id(), c.providerName(), tally, t -> {
-                priced[0] = exchange.price(c, TokenUsage.fromOpenAi(t.usage()), t.completionBytes(), false);
+                priced[0] = exchange.price(c, TokenUsage.fromOpenAi(t.usage()), t.completion(), false);
                 return UsageFields.of(json, t.usage(), priced[0]);
             });
             if (outcome.kind() == RelayOutcome.Kind.FAILED_BEFORE_CONTENT) {
@@ -81,7 +81,7 @@ final class StreamedCompletion {
             boolean cancelled = outcome.kind() == RelayOutcome.Kind.CLIENT_GONE;
             exchange.attempted(c, 200, started);
             Charge charge = priced[0] != null ? priced[0] : exchange.price(c, TokenUsage.fromOpenAi(tally.usage()),
-                    tally.completionBytes(), true);
+                    tally.completion(), true);
             exchange.finish(c, charge, new Exchange.Ending(tally.upstreamId(), tally.finishReason(), true, cancelled,
                     tally.firstContentNanos()));
             delivered(c, tally, cancelled, charge, started);

@@ -1,5 +1,6 @@
 package dev.quintet.router.routing;
 
+import dev.quintet.router.billing.CountableText;
 import dev.quintet.router.providers.UpstreamResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -51,21 +52,20 @@ final class UpstreamAnswers {
         return answer.path("choices").path(0).path("finish_reason").asString(null);
     }
 
-    /** UTF-8 bytes of the text the answer generated: content, reasoning, refusal, tool calls. */
-    static long generatedBytes(ObjectNode answer) {
-        long bytes = 0;
+    /** The text the answer generated: content, reasoning, refusal, tool calls. */
+    static CountableText generatedText(ObjectNode answer) {
+        CountableText text = new CountableText();
         for (JsonNode choice : answer.path("choices")) {
             JsonNode message = choice.path("message");
-            bytes += bytes(choice.get("text"));
-            bytes += bytes(message.get("content")) + bytes(message.get("reasoning")) + bytes(message.get("refusal"));
+            for (JsonNode part : new JsonNode[] {choice.path("text"), message.path("content"), message.path("reasoning"),
+                    message.path("refusal")}) {
+                text.add(part.isString() ? part.asString() : null);
+            }
             for (JsonNode call : message.path("tool_calls")) {
-                bytes += bytes(call.path("function").get("name")) + bytes(call.path("function").get("arguments"));
+                text.add(call.path("function").path("name").asString(null));
+                text.add(call.path("function").path("arguments").asString(null));
             }
         }
-        return bytes;
-    }
-
-    private static long bytes(JsonNode text) {
-        return text != null && text.isString() ? text.asString().getBytes(StandardCharsets.UTF_8).length : 0;
+        return text;
     }
 }

@@ -1,16 +1,16 @@
 package dev.quintet.router.stream;
 
-import java.nio.charset.StandardCharsets;
+import dev.quintet.router.billing.CountableText;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What one relayed upstream stream produced: the usage it reported, how much text it generated (to estimate
+ * What one relayed upstream stream produced: the usage it reported, the text it generated (to count
  * tokens when it reports none), its finish reason and id, and when its first content reached the caller.
  */
 public final class StreamTally {
 
     private JsonNode usage;
-    private long completionBytes;
+    private final CountableText completion = new CountableText();
     private String finishReason;
     private String upstreamId;
     private long firstContentNanos;
@@ -21,9 +21,9 @@ public final class StreamTally {
         return usage;
     }
 
-    /** UTF-8 bytes of generated text: content, reasoning, refusals and tool-call names and arguments. */
-    public long completionBytes() {
-        return completionBytes;
+    /** The generated text: content, reasoning, refusals and tool-call names and arguments. */
+    public CountableText completion() {
+        return completion;
     }
 
     public String finishReason() {
@@ -85,7 +85,7 @@ public final class StreamTally {
 
     private void add(JsonNode text) {
         if (text != null && text.isString()) {
-            completionBytes += text.asString().getBytes(StandardCharsets.UTF_8).length;
+            completion.append(text.asString());
         }
     }
 }
