@@ -7,6 +7,7 @@ import dev.quintet.events.catalog.EventSeeder;
 import dev.quintet.events.catalog.Events;
 import dev.quintet.events.organizing.EventPublishing;
 import dev.quintet.events.organizing.Organizations;
+import dev.quintet.events.search.EventLists;
 import dev.quintet.events.search.EventSearch;
 import dev.quintet.events.status.StatusSweep;
 import dev.quintet.platform.tasks.PeriodicTask;
@@ -64,6 +65,11 @@ public class EventsApplication {
     @Bean
     EventSearch eventSearch(JdbcClient jdbc, Clock clock) {
         return new EventSearch(jdbc, clock);
+    }
+
+    @Bean
+    EventLists eventLists(JdbcClient jdbc, Clock clock) {
+        return new EventLists(jdbc, clock);
     }
 
     @Bean

@@ -319,11 +319,20 @@ public final class Events {
 
     public List<Venue> venues(Collection<Long> ids) {
         return jdbc.sql("SELECT * FROM events.venues WHERE id = ANY(:ids)").param("ids", ids.toArray(Long[]::new))
-                .query((rs, n) -> new Venue(rs.getLong("id"), rs.getString("name"), rs.getString("address_1"),
-                        rs.getString("city"), rs.getString("region"), rs.getString("postal_code"),
-                        rs.getString("country"), rs.getDouble("latitude"), rs.getDouble("longitude"),
-                        rs.getString("timezone"), (Integer) rs.getObject("capacity")))
-                .list();
+                .query(Events::venue).list();
+    }
+
+    /** The venues of {@code organization}, oldest first. */
+    public List<Venue> venuesOf(long organization) {
+        return jdbc.sql("SELECT * FROM events.venues WHERE organization_id = :organization ORDER BY id")
+                .param("organization", organization).query(Events::venue).list();
+    }
+
+    private static Venue venue(ResultSet rs, int row) throws SQLException {
+        return new Venue(rs.getLong("id"), rs.getString("name"), rs.getString("address_1"), rs.getString("city"),
+                rs.getString("region"), rs.getString("postal_code"), rs.getString("country"),
+                rs.getDouble("latitude"), rs.getDouble("longitude"), rs.getString("timezone"),
+                (Integer) rs.getObject("capacity"));
     }
 
     public List<Organizer> organizers(Collection<Long> ids) {

@@ -42,7 +42,7 @@ public record SearchQuery(String q, Double latitude, Double longitude, Double wi
                 throw error(name, name + " is not a search parameter; known: " + String.join(", ", PARAMETERS.stream().sorted().toList()));
             }
         }
-        Params p = new Params(parameters);
+        QueryParameters p = new QueryParameters(parameters);
         Double lat = p.decimal("location.latitude", -90, 90);
         Double lon = p.decimal("location.longitude", -180, 180);
         if ((lat == null) != (lon == null)) {
@@ -70,10 +70,7 @@ public record SearchQuery(String q, Double latitude, Double longitude, Double wi
         if (sort.equals("distance") && lat == null) {
             throw error("sort_by", "sort_by=distance needs location.latitude and location.longitude");
         }
-        Set<String> expand = Set.copyOf(p.list("expand"));
-        expand.stream().filter(e -> !EXPANSIONS.contains(e)).findFirst().ifPresent(e -> {
-            throw error("expand", "expand takes " + String.join(",", EXPANSIONS.stream().sorted().toList()) + ", got '" + e + "'");
-        });
+        Set<String> expand = p.expand();
         Long organizer = p.whole("organizer.id", 1, Long.MAX_VALUE);
         List<String> statuses = statuses(p.list("status"));
         Long page = p.whole("page", 1, 10_000);
@@ -110,7 +107,7 @@ public record SearchQuery(String q, Double latitude, Double longitude, Double wi
         return meters;
     }
 
-    private static Bound bound(Params p, String name) {
+    private static Bound bound(QueryParameters p, String name) {
         String value = p.text(name);
         if (value == null) {
             return null;
@@ -124,67 +121,5 @@ public record SearchQuery(String q, Double latitude, Double longitude, Double wi
 
     static ApiException error(String param, String rule) {
         return new ApiException(400, "arguments_error", rule, param);
-    }
-
-    private record Params(Map<String, String[]> all) {
-
-        String text(String name) {
-            String[] values = all.get(name);
-            if (values == null || values.length == 0 || values[0].isBlank()) {
-                return null;
-            }
-            if (values.length > 1) {
-                throw error(name, name + " must be given once");
-            }
-            return values[0].strip();
-        }
-
-        List<String> list(String name) {
-            String value = text(name);
-            return value == null ? List.of() : Arrays.stream(value.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
-        }
-
-        Double decimal(String name, double min, double max) {
-            String value = text(name);
-            if (value == null) {
-                return null;
-            }
-            try {
-                double d = Double.parseDouble(value);
-                if (d >= min && d <= max) {
-                    return d;
-                }
-            } catch (NumberFormatException ignored) {
-                // falls through to the refusal below
-            }
-            throw error(name, name + " must be a number from " + (int) min + " to " + (int) max + ", got '" + value + "'");
-        }
-
-        Long whole(String name, long min, long max) {
-            String value = text(name);
-            if (value == null) {
-                return null;
-            }
-            try {
-                long n = Long.parseLong(value);
-                if (n >= min && n <= max) {
-                    return n;
-                }
-            } catch (NumberFormatException ignored) {
-                // falls through to the refusal below
-            }
-            throw error(name, name + " must be a whole number from " + min + " to " + max + ", got '" + value + "'");
-        }
-
-        boolean bool(String name) {
-            String value = text(name);
-            if (value == null || value.equals("false")) {
-                return false;
-            }
-            if (value.equals("true")) {
-                return true;
-            }
-            throw error(name, name + " must be true or false, got '" + value + "'");
-        }
     }
 }

@@ -3,7 +3,6 @@ package dev.quintet.events.web;
 import dev.quintet.events.auth.Caller;
 import dev.quintet.events.organizing.EventPublishing;
 import dev.quintet.events.organizing.Organization;
-import dev.quintet.platform.errors.ApiException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,11 +58,6 @@ final class OrganizationsController {
     }
 
     private Organization own(String organizationId, HttpServletRequest request) {
-        Organization org = organizations.of(Caller.of(request).require("events:write"));
-        if (!String.valueOf(org.id()).equals(organizationId)) {
-            throw new ApiException(403, "not_authorized", "you may only write to your own organization ("
-                    + org.id() + "; see GET /v3/users/me/organizations/), not '" + organizationId + "'");
-        }
-        return org;
+        return organizations.own(Caller.of(request).require("events:write"), organizationId);
     }
 }
