@@ -6,6 +6,7 @@ import dev.quintet.packages.fetch.BackgroundRefresh;
 import dev.quintet.packages.fetch.Demand;
 import dev.quintet.packages.fetch.ProjectCatalog;
 import dev.quintet.packages.registry.Ecosystem;
+import dev.quintet.packages.resolve.DependencyGraphs;
 import dev.quintet.packages.registry.UpstreamHttp;
 import dev.quintet.packages.registry.cargo.CargoAdapter;
 import dev.quintet.packages.registry.clojars.ClojarsAdapter;
@@ -182,6 +183,12 @@ class PackagesConfiguration {
     @Bean
     PeriodicTask packagesRefresh(BackgroundRefresh refresh, PackagesProperties properties) {
         return new PeriodicTask("packages-refresh", properties.refreshInterval(), refresh::runOnce);
+    }
+
+    @Bean
+    DependencyGraphs dependencyGraphs(ProjectCatalog catalog, DependencyCatalog dependencies,
+                                      PackagesProperties properties) {
+        return new DependencyGraphs(catalog, dependencies, properties.tree());
     }
 
     @Bean

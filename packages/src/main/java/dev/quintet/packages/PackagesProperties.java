@@ -24,6 +24,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                       background before it goes stale
  * @param refreshInterval how often the background refresh claims due jobs (demand is looked at every 6 of these)
  * @param refreshBatch how many jobs one worker claims at a time
+ * @param tree limits of dependency-graph resolution
  */
 @ConfigurationProperties("quintet.packages")
 public record PackagesProperties(
@@ -35,14 +36,37 @@ public record PackagesProperties(
         @DefaultValue("quintet-packages/0.1") String userAgent,
         @DefaultValue("3") int refreshMinHits,
         @DefaultValue("5s") Duration refreshInterval,
-        @DefaultValue("8") int refreshBatch) {
+        @DefaultValue("8") int refreshBatch,
+        @DefaultValue Tree tree) {
 
     public PackagesProperties {
         upstreams = upstreams == null ? Map.of() : Map.copyOf(upstreams);
         ttl = ttl == null ? Map.of() : Map.copyOf(ttl);
+        tree = tree == null ? Tree.DEFAULTS : tree;
         if (refreshMinHits < 1 || refreshBatch < 1 || refreshInterval.isNegative() || refreshInterval.isZero()) {
             throw new IllegalArgumentException("quintet.packages.refresh-min-hits and refresh-batch must be at least 1"
                     + " and refresh-interval positive");
+        }
+    }
+
+    /**
+     * Limits of one dependency-graph resolution ({@code quintet.packages.tree.*}).
+     *
+     * @param maxNodes the most nodes a graph holds; a request may ask for fewer
+     * @param maxUpstreamFetches the most upstream fetches one request makes (what the store holds fresh is free)
+     * @param parallelFetches how many look-ups of one level of the graph run at the same time
+     * @param maxRounds how often a PyPI or Cargo graph is resolved again after a conflict
+     */
+    public record Tree(@DefaultValue("1000") int maxNodes, @DefaultValue("500") int maxUpstreamFetches,
+                       @DefaultValue("8") int parallelFetches, @DefaultValue("20") int maxRounds) {
+
+        static final Tree DEFAULTS = new Tree(1000, 500, 8, 20);
+
+        public Tree {
+            if (maxNodes < 1 || maxUpstreamFetches < 0 || parallelFetches < 1 || maxRounds < 1) {
+                throw new IllegalArgumentException("quintet.packages.tree.max-nodes, parallel-fetches and max-rounds"
+                        + " must be at least 1, max-upstream-fetches at least 0");
+            }
         }
     }
 

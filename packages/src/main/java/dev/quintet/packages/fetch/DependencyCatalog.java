@@ -40,10 +40,22 @@ public final class DependencyCatalog {
 
     public VersionDependencies dependencies(Ecosystem ecosystem, StoredProject project, String requested) {
         StoredVersion version = ProjectVersions.resolve(ecosystem, project, requested);
-        List<StoredDependency> declared = version.dependenciesFetchedAt() != null
+        return new VersionDependencies(version.number(), report(ecosystem, declared(ecosystem, project, version)));
+    }
+
+    /**
+     * The dependencies one version declares, from the store, or read from the upstream once when not known yet
+     * (see {@link StoredVersion#dependenciesFetchedAt()}).
+     */
+    public List<StoredDependency> declared(Ecosystem ecosystem, StoredProject project, StoredVersion version) {
+        return version.dependenciesFetchedAt() != null
                 ? projects.dependencies(project.id(), version.number())
                 : flights.run(project.id() + "@" + version.number(), () -> fetch(ecosystem, project, version));
-        return new VersionDependencies(version.number(), report(ecosystem, declared));
+    }
+
+    /** A Maven version's dependencyManagement; known once its dependencies are ({@link #declared}). */
+    public List<StoredDependency> managed(StoredProject project, StoredVersion version) {
+        return projects.managedDependencies(project.id(), version.number());
     }
 
     private List<StoredDependency> fetch(Ecosystem ecosystem, StoredProject project, StoredVersion version) {

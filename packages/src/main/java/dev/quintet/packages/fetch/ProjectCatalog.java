@@ -48,12 +48,18 @@ public final class ProjectCatalog {
 
     public Lookup find(Ecosystem ecosystem, String name) {
         String key = ecosystem.normalize(name);
-        Optional<StoredProject> stored = projects.find(ecosystem, key);
+        return storedFresh(ecosystem, name)
+                .orElseGet(() -> flights.run(ecosystem.key() + ":" + key, () -> refresh(ecosystem, name, key)));
+    }
+
+    /** The project when the store holds it fresh, so that no upstream call is needed; empty otherwise. */
+    public Optional<Lookup> storedFresh(Ecosystem ecosystem, String name) {
+        Optional<StoredProject> stored = projects.find(ecosystem, ecosystem.normalize(name));
         if (stored.isPresent() && isFresh(ecosystem, stored.get())) {
             demand.asked(ecosystem, stored.get());
-            return Lookup.fresh(stored.get());
+            return Optional.of(Lookup.fresh(stored.get()));
         }
-        return flights.run(ecosystem.key() + ":" + key, () -> refresh(ecosystem, name, key));
+        return Optional.empty();
     }
 
     /**

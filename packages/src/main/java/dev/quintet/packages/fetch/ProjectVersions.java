@@ -38,7 +38,7 @@ public final class ProjectVersions {
     }
 
     /** The version a path names: {@code latest} (newest stable, else newest), or a number, exact or equivalent. */
-    static StoredVersion resolve(Ecosystem ecosystem, StoredProject project, String requested) {
+    public static StoredVersion resolve(Ecosystem ecosystem, StoredProject project, String requested) {
         if ("latest".equalsIgnoreCase(requested)) {
             return latestStable(ecosystem, project).or(() -> latest(ecosystem, project)).orElseThrow(() ->
                     ApiException.notFound(project.name() + " has no released version"));

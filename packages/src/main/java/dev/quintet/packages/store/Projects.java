@@ -74,6 +74,11 @@ public final class Projects {
         return dependencies.of(projectId, number);
     }
 
+    /** A Maven version's dependencyManagement, first entry per name winning. */
+    public List<StoredDependency> managedDependencies(long projectId, String number) {
+        return dependencies.managed(projectId, number);
+    }
+
     /** A 304 from the upstream: the stored copy is current as of now. */
     public void touch(long projectId, Validators validators) {
         jdbc.sql("""
@@ -148,9 +153,10 @@ public final class Projects {
         List<String> spdx = SpdxLicenses.normalizeAll(p.licenses());
         return jdbc.sql("""
                 insert into packages.projects (platform, name, normalized_name, description, homepage, repository_url,
-                    licenses, original_licenses, keywords, status, fetched_at, etag, last_modified, created_at, updated_at)
+                    licenses, original_licenses, keywords, status, fetched_at, etag, last_modified, created_at, updated_at,
+                    default_version)
                 values (:platform, :name, :normalized, :description, :homepage, :repository, :licenses, :original,
-                    :keywords, :status, :now, :etag, :lm, :now, :now)
+                    :keywords, :status, :now, :etag, :lm, :now, :now, :default_version)
                 on conflict (platform, normalized_name) do update set
                     name = excluded.name,
                     description = coalesce(excluded.description, projects.description),
@@ -161,42 +167,49 @@ public final class Projects {
                         then excluded.original_licenses else projects.original_licenses end,
                     keywords = case when cardinality(excluded.keywords) > 0 then excluded.keywords else projects.keywords end,
                     status = excluded.status, fetched_at = excluded.fetched_at, etag = excluded.etag,
-                    last_modified = excluded.last_modified, updated_at = excluded.updated_at
+                    last_modified = excluded.last_modified, updated_at = excluded.updated_at,
+                    default_version = excluded.default_version
                 returning id
                 """).param("platform", ecosystem.key()).param("name", p.name()).param("normalized", normalizedName)
                 .param("description", p.description()).param("homepage", p.homepage())
                 .param("repository", p.repositoryUrl()).param("licenses", spdx.toArray(String[]::new))
                 .param("original", p.licenses().toArray(String[]::new)).param("keywords", p.keywords().toArray(String[]::new))
                 .param("status", p.status()).param("now", Timestamp.from(now)).param("etag", v.etag())
-                .param("lm", v.lastModified()).query(Long.class).single();
+                .param("lm", v.lastModified()).param("default_version", p.defaultVersion()).query(Long.class).single();
     }
 
     private void upsertVersion(long projectId, UpstreamVersion v) {
         String spdx = v.license() == null ? null : SpdxLicenses.normalize(v.license()).orElse("NOASSERTION");
         jdbc.sql("""
-                insert into packages.versions (project_id, number, published_at, original_license, spdx_expression, status)
-                values (:id, :number, :published, :license, :spdx, :status)
+                insert into packages.versions (project_id, number, published_at, original_license, spdx_expression, status,
+                    features, requires_python)
+                values (:id, :number, :published, :license, :spdx, :status, :features::jsonb, :requires_python)
                 on conflict (project_id, number) do update set
                     published_at = coalesce(excluded.published_at, versions.published_at),
                     original_license = coalesce(excluded.original_license, versions.original_license),
                     spdx_expression = coalesce(excluded.spdx_expression, versions.spdx_expression),
-                    status = excluded.status
+                    status = excluded.status,
+                    features = coalesce(excluded.features, versions.features),
+                    requires_python = coalesce(excluded.requires_python, versions.requires_python)
                 """).param("id", projectId).param("number", v.number())
                 .param("published", v.publishedAt() == null ? null : Timestamp.from(v.publishedAt()))
-                .param("license", v.license()).param("spdx", spdx).param("status", v.status()).update();
+                .param("license", v.license()).param("spdx", spdx).param("status", v.status())
+                .param("features", v.features() == null ? null : FeatureTables.write(v.features()))
+                .param("requires_python", v.requiresPython()).update();
     }
 
     private List<StoredVersion> versionsOf(long projectId) {
         return jdbc.sql("select * from packages.versions where project_id = :id").param("id", projectId)
                 .query((rs, n) -> new StoredVersion(rs.getString("number"), instant(rs, "published_at"),
                         rs.getString("original_license"), rs.getString("spdx_expression"), rs.getString("status"),
-                        instant(rs, "dependencies_fetched_at"))).list();
+                        instant(rs, "dependencies_fetched_at"), FeatureTables.read(rs.getString("features")),
+                        rs.getString("requires_python"))).list();
     }
 
     private static StoredProject withVersions(StoredProject p, List<StoredVersion> versions) {
         return new StoredProject(p.id(), p.platform(), p.name(), p.normalizedName(), p.description(), p.homepage(),
                 p.repositoryUrl(), p.licenses(), p.originalLicenses(), p.keywords(), p.status(), p.fetchedAt(),
-                p.etag(), p.lastModified(), versions);
+                p.etag(), p.lastModified(), p.defaultVersion(), versions);
     }
 
     private static StoredProject project(ResultSet rs) throws SQLException {
@@ -204,7 +217,7 @@ public final class Projects {
                 rs.getString("normalized_name"), rs.getString("description"), rs.getString("homepage"),
                 rs.getString("repository_url"), strings(rs.getArray("licenses")), strings(rs.getArray("original_licenses")),
                 strings(rs.getArray("keywords")), rs.getString("status"), instant(rs, "fetched_at"), rs.getString("etag"),
-                rs.getString("last_modified"), List.of());
+                rs.getString("last_modified"), rs.getString("default_version"), List.of());
     }
 
     static List<String> strings(Array array) throws SQLException {

@@ -1,5 +1,8 @@
 package dev.quintet.packages.store;
 
-/** One stored dependency of a version. */
-public record StoredDependency(String name, String platform, String requirements, String kind, boolean optional) {
+import dev.quintet.packages.registry.DependencyDetails;
+
+/** One stored dependency of a version, with the ecosystem's further facts about it. */
+public record StoredDependency(String name, String platform, String requirements, String kind, boolean optional,
+                               DependencyDetails details) {
 }

@@ -2,6 +2,7 @@ package dev.quintet.packages.versions;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,6 +27,15 @@ public final class CargoVersions extends SemverScheme {
             }
         }
         return version -> parse(version).map(v -> matches(all, v)).orElse(false);
+    }
+
+    /**
+     * The range of versions Cargo treats as compatible with this one, of which a graph holds one at most:
+     * {@code 1} for 1.y.z, {@code 0.3} for 0.3.z, {@code 0.0.4} for 0.0.4; empty for a number that is not SemVer.
+     */
+    public Optional<String> compatibilityRange(String version) {
+        return parse(version).map(v -> v.major() > 0 ? Long.toString(v.major())
+                : v.minor() > 0 ? "0." + v.minor() : "0.0." + v.patch());
     }
 
     private static boolean matches(List<Bounds> all, SemanticVersion v) {

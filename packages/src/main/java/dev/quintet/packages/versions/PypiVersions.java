@@ -26,6 +26,14 @@ public final class PypiVersions extends ParsedScheme<Pep440Version> {
 
     @Override
     public VersionRequirement requirement(String text) {
+        return requirement(text, false);
+    }
+
+    /**
+     * A specifier set that, with {@code prereleases}, accepts pre-releases whatever its clauses name (as pip does
+     * when no final release matches, and for environment markers).
+     */
+    public VersionRequirement requirement(String text, boolean prereleases) {
         String spec = text == null ? "" : text.strip();
         if (spec.startsWith("(") && spec.endsWith(")")) {
             spec = spec.substring(1, spec.length() - 1).strip();
@@ -41,7 +49,7 @@ public final class PypiVersions extends ParsedScheme<Pep440Version> {
                 clauses.add(Pep440Specifier.of(m.group(1), m.group(2), text));
             }
         }
-        boolean allowsPre = clauses.stream().anyMatch(Pep440Specifier::namesPrerelease);
+        boolean allowsPre = prereleases || clauses.stream().anyMatch(Pep440Specifier::namesPrerelease);
         List<Pep440Specifier> all = List.copyOf(clauses);
         return version -> {
             if (all.size() == 1 && all.getFirst().operator().equals("===")) {

@@ -1,5 +1,6 @@
 package dev.quintet.packages.registry.cargo;
 
+import dev.quintet.packages.registry.DependencyDetails;
 import dev.quintet.packages.registry.Ecosystem;
 import dev.quintet.packages.registry.JsonFields;
 import dev.quintet.packages.registry.ProjectFetch;
@@ -12,10 +13,15 @@ import dev.quintet.packages.registry.UpstreamVersion;
 import dev.quintet.packages.registry.Validators;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
-/** Reads {@code <crates.io>/api/v1/crates/<name>} and {@code .../<name>/<version>/dependencies}. */
+/**
+ * Reads {@code <crates.io>/api/v1/crates/<name>} (versions with yanked flags and feature tables) and
+ * {@code .../<name>/<version>/dependencies} (with each dependency's features and default-features).
+ */
 public final class CargoAdapter implements RegistryAdapter {
 
     private final URI base;
@@ -56,7 +62,8 @@ public final class CargoAdapter implements RegistryAdapter {
                 licenses.add(license);
             }
             versions.add(new UpstreamVersion(JsonFields.text(v, "num"), JsonFields.instant(JsonFields.text(v, "created_at")),
-                    license, v.path("yanked").asBoolean(false) ? "yanked" : null, null));
+                    license, v.path("yanked").asBoolean(false) ? "yanked" : null, null, features(v.path("features")),
+                    null));
         }
         List<String> keywords = JsonFields.texts(krate, "keywords");
         return new UpstreamProject(JsonFields.text(krate, "name"), JsonFields.text(krate, "description"),
@@ -80,7 +87,23 @@ public final class CargoAdapter implements RegistryAdapter {
             };
             boolean optional = d.path("optional").asBoolean(false);
             out.add(new UpstreamDependency(JsonFields.text(d, "crate_id"), JsonFields.text(d, "req"),
-                    optional && kind.equals("runtime") ? "optional" : kind, optional));
+                    optional && kind.equals("runtime") ? "optional" : kind, optional,
+                    DependencyDetails.cargo(JsonFields.texts(d, "features"), d.path("default_features").asBoolean(true))));
+        }
+        return out;
+    }
+
+    /** A version's feature table; an empty one when the document has none. */
+    private static Map<String, List<String>> features(JsonNode table) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (var feature : table.properties()) {
+            List<String> enables = new ArrayList<>();
+            for (JsonNode item : feature.getValue().values()) {
+                if (item.isString()) {
+                    enables.add(item.asString());
+                }
+            }
+            out.put(feature.getKey(), List.copyOf(enables));
         }
         return out;
     }

@@ -1,16 +1,26 @@
 package dev.quintet.packages.registry.maven;
 
+import dev.quintet.packages.registry.DependencyDetails;
 import dev.quintet.packages.registry.UpstreamDependency;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A POM merged with its parents, nearest first: properties, licences, SCM URL and dependencyManagement are
- * inherited, {@code ${...}} references interpolated. Imported BOMs are not followed.
+ * inherited, {@code ${...}} references interpolated; the dependencyManagement of imported BOMs (themselves
+ * effective POMs) follows the POM's own.
  */
-record EffectivePom(List<Pom> chain) {
+record EffectivePom(List<Pom> chain, List<EffectivePom> boms) {
+
+    EffectivePom(List<Pom> chain) {
+        this(chain, List.of());
+    }
 
     Map<String, String> properties() {
         Map<String, String> props = new HashMap<>();
@@ -58,22 +68,75 @@ record EffectivePom(List<Pom> chain) {
         return chain.stream().map(Pom::scmUrl).filter(u -> u != null).findFirst().map(this::interpolate).orElse(null);
     }
 
-    List<UpstreamDependency> dependencies() {
+    /** The BOMs the dependencyManagement imports (scope import, type pom), nearest POM's first, interpolated. */
+    List<Pom.Coordinates> bomImports() {
         Map<String, String> props = properties();
-        Map<String, Pom.PomDependency> managed = new HashMap<>();
+        List<Pom.Coordinates> out = new ArrayList<>();
         for (Pom p : chain) {
             for (Pom.PomDependency d : p.managed()) {
-                managed.putIfAbsent(Pom.interpolate(d.groupId(), props) + ":" + Pom.interpolate(d.artifactId(), props), d);
+                Pom.PomDependency i = d.interpolated(props);
+                if (i.isBomImport() && i.groupId() != null && i.artifactId() != null && i.version() != null) {
+                    out.add(new Pom.Coordinates(i.groupId(), i.artifactId(), i.version()));
+                }
             }
         }
+        return out;
+    }
+
+    /**
+     * The dependencyManagement entries by management key: the POM's own and inherited ones (nearest POM wins),
+     * then those of the imported BOMs in declaration order, each interpolated with its own POM's properties.
+     */
+    Map<String, Pom.PomDependency> management() {
+        Map<String, String> props = properties();
+        Map<String, Pom.PomDependency> managed = new LinkedHashMap<>();
+        for (Pom p : chain) {
+            for (Pom.PomDependency d : p.managed()) {
+                Pom.PomDependency i = d.interpolated(props);
+                if (!i.isBomImport()) {
+                    managed.putIfAbsent(i.managementKey(), i);
+                }
+            }
+        }
+        for (EffectivePom bom : boms) {
+            bom.management().forEach(managed::putIfAbsent);
+        }
+        return managed;
+    }
+
+    /** The declared dependencies, with versions, scopes and exclusions completed from the management. */
+    List<UpstreamDependency> dependencies() {
+        Map<String, String> props = properties();
+        Map<String, Pom.PomDependency> managed = management();
         List<UpstreamDependency> out = new ArrayList<>();
-        for (Pom.PomDependency d : chain.getFirst().dependencies()) {
-            String name = Pom.interpolate(d.groupId(), props) + ":" + Pom.interpolate(d.artifactId(), props);
-            Pom.PomDependency m = managed.get(name);
+        for (Pom.PomDependency declared : chain.getFirst().dependencies()) {
+            Pom.PomDependency d = declared.interpolated(props);
+            Pom.PomDependency m = managed.get(d.managementKey());
             String version = d.version() != null ? d.version() : m == null ? null : m.version();
-            String scope = d.scope() != null ? d.scope() : m == null ? null : m.scope();
-            String resolved = Pom.interpolate(version, props);
-            out.add(new UpstreamDependency(name, resolved == null ? "*" : resolved, kind(scope), d.optional()));
+            String scope = d.scope() != null ? d.scope() : m == null || m.scope() == null ? "compile" : m.scope();
+            Set<String> exclusions = new LinkedHashSet<>(d.exclusions());
+            if (m != null) {
+                exclusions.addAll(m.exclusions());
+            }
+            out.add(new UpstreamDependency(d.name(), version == null ? "*" : version, kind(scope), d.optional(),
+                    DependencyDetails.maven(scope, List.copyOf(exclusions))));
+        }
+        return out;
+    }
+
+    /**
+     * The management entries for plain jars, as {@link UpstreamDependency#MANAGED} rows: what the POM, as the root
+     * of a resolution, imposes on its transitive dependencies.
+     */
+    List<UpstreamDependency> managedDependencies() {
+        List<UpstreamDependency> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (Pom.PomDependency m : management().values()) {
+            boolean plainJar = (m.type() == null || m.type().equals("jar")) && m.classifier() == null;
+            if (plainJar && seen.add(m.name())) {
+                out.add(new UpstreamDependency(m.name(), m.version() == null ? "*" : m.version(), UpstreamDependency.MANAGED,
+                        m.optional(), DependencyDetails.maven(m.scope(), m.exclusions())));
+            }
         }
         return out;
     }

@@ -23,17 +23,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.w3c.dom.Element;
 
 /**
  * Reads {@code <repo>/<group path>/<artifact>/maven-metadata.xml} for the version list and the POM of the newest
- * stable version (merged with its parents) for description, URL, licences, SCM and dependencies (a repository that
+ * stable version (merged with its parents and imported BOMs) for description, URL, licences, SCM, dependencies and
+ * dependencyManagement (a repository that
  * lists the version without its POM yields the versions alone); other versions' POMs are read when their
  * dependencies are asked for. A version's date is its POM's {@code Last-Modified}.
  */
 public final class MavenAdapter implements RegistryAdapter {
 
     private static final int MAX_PARENTS = 6;
+    private static final int MAX_BOM_DEPTH = 3;
+    private static final int MAX_BOMS = 64;
 
     private final URI base;
     private final URI parentFallback;
@@ -86,7 +90,7 @@ public final class MavenAdapter implements RegistryAdapter {
         for (String n : numbers) {
             boolean isChosen = n.equals(chosen) && pom != null;
             versions.add(new UpstreamVersion(n, isChosen ? pom.published() : null, null, null,
-                    isChosen ? pom.pom().dependencies() : null));
+                    isChosen ? declaredAndManaged(pom.pom()) : null));
         }
         if (pom == null) {
             return new ProjectFetch.Fetched(new UpstreamProject(name, null, null, null, List.of(), List.of(), "active", versions),
@@ -100,8 +104,15 @@ public final class MavenAdapter implements RegistryAdapter {
     @Override
     public List<UpstreamDependency> dependencies(String name, String version) {
         String[] ga = name.split(":", 2);
-        return effectivePom(ga[0], ga[1], version).orElseThrow(() -> new UpstreamFailure(UpstreamFailure.Kind.BAD_ANSWER,
-                "upstream " + UpstreamHttp.host(base) + " has no POM for " + name + " " + version)).pom().dependencies();
+        return declaredAndManaged(effectivePom(ga[0], ga[1], version).orElseThrow(() -> new UpstreamFailure(
+                UpstreamFailure.Kind.BAD_ANSWER, "upstream " + UpstreamHttp.host(base) + " has no POM for " + name + " "
+                + version)).pom());
+    }
+
+    private static List<UpstreamDependency> declaredAndManaged(EffectivePom pom) {
+        List<UpstreamDependency> all = new ArrayList<>(pom.dependencies());
+        all.addAll(pom.managedDependencies());
+        return all;
     }
 
     private record Fetched(EffectivePom pom, Instant published) {
@@ -118,8 +129,13 @@ public final class MavenAdapter implements RegistryAdapter {
             throw new UpstreamFailure(UpstreamFailure.Kind.BAD_ANSWER,
                     "upstream " + UpstreamHttp.host(uri) + " answered HTTP " + response.status() + " for " + uri.getPath());
         }
+        EffectivePom pom = withBoms(chain(parse(uri, response.body())), 0, new AtomicInteger(MAX_BOMS));
+        return Optional.of(new Fetched(pom, lastModified(response)));
+    }
+
+    private List<Pom> chain(Pom first) {
         List<Pom> chain = new ArrayList<>();
-        chain.add(parse(uri, response.body()));
+        chain.add(first);
         for (int i = 0; i < MAX_PARENTS && chain.getLast().parent() != null; i++) {
             Pom.Coordinates c = chain.getLast().parent();
             if (c.groupId() == null || c.artifactId() == null || c.version() == null) {
@@ -127,7 +143,49 @@ public final class MavenAdapter implements RegistryAdapter {
             }
             chain.add(parent(c));
         }
-        return Optional.of(new Fetched(new EffectivePom(chain), lastModified(response)));
+        return chain;
+    }
+
+    /**
+     * The effective POM of a chain with the BOMs its dependencyManagement imports, read recursively up to a depth
+     * and a total count; a BOM the repository does not have is left out.
+     */
+    private EffectivePom withBoms(List<Pom> chain, int depth, AtomicInteger remaining) {
+        EffectivePom pom = new EffectivePom(chain);
+        if (depth >= MAX_BOM_DEPTH) {
+            return pom;
+        }
+        List<EffectivePom> boms = new ArrayList<>();
+        for (Pom.Coordinates c : pom.bomImports()) {
+            if (remaining.getAndDecrement() <= 0) {
+                break;
+            }
+            bom(c).ifPresent(b -> boms.add(withBoms(chain(b), depth + 1, remaining)));
+        }
+        return boms.isEmpty() ? pom : new EffectivePom(chain, boms);
+    }
+
+    private Optional<Pom> bom(Pom.Coordinates c) {
+        String key = c.groupId() + ":" + c.artifactId() + ":" + c.version();
+        Pom cached = parents.get(key);
+        if (cached != null) {
+            return Optional.of(cached);
+        }
+        String path = c.version() + "/" + c.artifactId() + "-" + c.version() + ".pom";
+        for (URI repository : parentFallback == null ? List.of(base) : List.of(base, parentFallback)) {
+            URI uri = uri(repository, c.groupId(), c.artifactId(), path);
+            UpstreamResponse response = http.get(uri, Validators.NONE, "application/xml, text/xml");
+            if (response.status() == 200) {
+                Pom pom = parse(uri, response.body());
+                parents.put(key, pom);
+                return Optional.of(pom);
+            }
+            if (!response.missing()) {
+                throw new UpstreamFailure(UpstreamFailure.Kind.BAD_ANSWER, "upstream " + UpstreamHttp.host(uri)
+                        + " answered HTTP " + response.status() + " for " + uri.getPath());
+            }
+        }
+        return Optional.empty();
     }
 
     private Pom parent(Pom.Coordinates c) {

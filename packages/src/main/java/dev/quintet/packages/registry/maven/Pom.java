@@ -21,7 +21,29 @@ record Pom(String groupId, String artifactId, String version, Coordinates parent
     record Coordinates(String groupId, String artifactId, String version) {
     }
 
-    record PomDependency(String groupId, String artifactId, String version, String scope, boolean optional, String type) {
+    /** One dependency or dependencyManagement entry; exclusions are {@code groupId:artifactId}, either part maybe {@code *}. */
+    record PomDependency(String groupId, String artifactId, String version, String scope, boolean optional, String type,
+                         String classifier, List<String> exclusions) {
+
+        PomDependency interpolated(Map<String, String> properties) {
+            return new PomDependency(interpolate(groupId, properties), interpolate(artifactId, properties),
+                    interpolate(version, properties), interpolate(scope, properties), optional,
+                    interpolate(type, properties), interpolate(classifier, properties),
+                    exclusions.stream().map(e -> interpolate(e, properties)).toList());
+        }
+
+        String name() {
+            return groupId + ":" + artifactId;
+        }
+
+        /** The key Maven manages a dependency under: groupId, artifactId, type and classifier. */
+        String managementKey() {
+            return name() + ":" + (type == null ? "jar" : type) + ":" + (classifier == null ? "" : classifier);
+        }
+
+        boolean isBomImport() {
+            return "import".equals(scope) && "pom".equals(type);
+        }
     }
 
     private static final Pattern PROPERTY = Pattern.compile("\\$\\{([^}]+)}");
@@ -80,10 +102,23 @@ record Pom(String groupId, String artifactId, String version, Coordinates parent
         if (list != null) {
             for (Element d : children(list)) {
                 out.add(new PomDependency(text(d, "groupId"), text(d, "artifactId"), text(d, "version"),
-                        text(d, "scope"), "true".equals(text(d, "optional")), text(d, "type")));
+                        text(d, "scope"), "true".equals(text(d, "optional")), text(d, "type"), text(d, "classifier"),
+                        exclusions(child(d, "exclusions"))));
             }
         }
         return out;
+    }
+
+    private static List<String> exclusions(Element list) {
+        List<String> out = new ArrayList<>();
+        if (list != null) {
+            for (Element e : children(list)) {
+                String group = text(e, "groupId");
+                String artifact = text(e, "artifactId");
+                out.add((group == null ? "*" : group) + ":" + (artifact == null ? "*" : artifact));
+            }
+        }
+        return List.copyOf(out);
     }
 
     private static Document document(String xml) {

@@ -16,7 +16,10 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Reads {@code GET <registry>/<name>} (scoped names as {@code @scope%2Fname}): the full packument. */
+/**
+ * Reads {@code GET <registry>/<name>} (scoped names as {@code @scope%2Fname}): the full packument; its {@code latest}
+ * dist-tag is the project's default version.
+ */
 public final class NpmAdapter implements RegistryAdapter {
 
     private final URI base;
@@ -63,7 +66,8 @@ public final class NpmAdapter implements RegistryAdapter {
                 first(JsonFields.text(doc, "description"), JsonFields.text(latest, "description")),
                 first(JsonFields.text(doc, "homepage"), JsonFields.text(latest, "homepage")),
                 JsonFields.repositoryUrl(first(repository(doc), repository(latest))),
-                licence == null ? List.of() : List.of(licence), keywords, status, versions);
+                licence == null ? List.of() : List.of(licence), keywords, status, versions,
+                latest.isMissingNode() ? null : latestTag);
     }
 
     private static boolean deprecated(JsonNode version) {

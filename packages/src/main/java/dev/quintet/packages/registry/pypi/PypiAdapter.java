@@ -60,15 +60,18 @@ public final class PypiAdapter implements RegistryAdapter {
         List<UpstreamVersion> versions = new ArrayList<>();
         for (var release : doc.path("releases").properties()) {
             Instant first = null;
+            String requiresPython = null;
             boolean allYanked = !release.getValue().isEmpty();
             for (JsonNode file : release.getValue().values()) {
+                requiresPython = requiresPython != null ? requiresPython : JsonFields.text(file, "requires_python");
                 Instant t = JsonFields.instant(first(JsonFields.text(file, "upload_time_iso_8601"), JsonFields.text(file, "upload_time")));
                 first = first == null || (t != null && t.isBefore(first)) ? t : first;
                 allYanked &= file.path("yanked").asBoolean(false);
             }
             String number = release.getKey();
             versions.add(new UpstreamVersion(number, first, null, allYanked ? "yanked" : null,
-                    number.equals(current) ? RequiresDist.parse(JsonFields.texts(info, "requires_dist")) : null));
+                    number.equals(current) ? RequiresDist.parse(JsonFields.texts(info, "requires_dist")) : null,
+                    null, requiresPython));
         }
         List<String> licenses = new ArrayList<>();
         String expression = JsonFields.text(info, "license_expression");

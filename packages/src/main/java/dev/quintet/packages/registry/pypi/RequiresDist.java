@@ -1,14 +1,19 @@
 package dev.quintet.packages.registry.pypi;
 
+import dev.quintet.packages.registry.DependencyDetails;
 import dev.quintet.packages.registry.UpstreamDependency;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Reads PEP 508 requirement lines ({@code requests[socks] (>=2.0) ; extra == "socks"}) from requires_dist. */
+/**
+ * Reads PEP 508 requirement lines ({@code requests[socks] (>=2.0) ; extra == "socks"}) from requires_dist, keeping
+ * the marker and the requested extras.
+ */
 final class RequiresDist {
 
     private static final Pattern LINE = Pattern.compile(
@@ -43,8 +48,17 @@ final class RequiresDist {
                 kind = DEVELOPMENT.contains(name) ? "development" : TEST.contains(name) ? "test" : "optional";
                 optional = true;
             }
-            out.add(new UpstreamDependency(m.group(1), spec.isEmpty() ? "*" : spec, kind, optional));
+            out.add(new UpstreamDependency(m.group(1), spec.isEmpty() ? "*" : spec, kind, optional,
+                    DependencyDetails.python(m.group(4), extras(m.group(2)))));
         }
         return out;
+    }
+
+    private static List<String> extras(String bracketed) {
+        if (bracketed == null) {
+            return List.of();
+        }
+        return Arrays.stream(bracketed.substring(1, bracketed.length() - 1).split(","))
+                .map(String::strip).filter(e -> !e.isEmpty()).toList();
     }
 }

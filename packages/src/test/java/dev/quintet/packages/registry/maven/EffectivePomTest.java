@@ -2,6 +2,7 @@ package dev.quintet.packages.registry.maven;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.quintet.packages.registry.DependencyDetails;
 import dev.quintet.packages.registry.UpstreamDependency;
 import dev.quintet.packages.testing.FakeUpstream;
 import java.util.List;
@@ -28,9 +29,11 @@ class EffectivePomTest {
     void resolvesDependencyVersionsFromPropertiesAndMapsScopes() {
         List<UpstreamDependency> deps = pom.dependencies();
 
-        assertThat(deps).contains(new UpstreamDependency("org.apache.commons:commons-lang3", "3.20.0", "runtime", false));
+        assertThat(deps).contains(new UpstreamDependency("org.apache.commons:commons-lang3", "3.20.0", "runtime", false,
+                DependencyDetails.maven("compile", List.of())));
         assertThat(deps).filteredOn(d -> d.name().equals("commons-io:commons-io"))
-                .containsExactly(new UpstreamDependency("commons-io:commons-io", "2.21.0", "test", false));
+                .containsExactly(new UpstreamDependency("commons-io:commons-io", "2.21.0", "test", false,
+                        DependencyDetails.maven("test", List.of())));
         assertThat(deps).allSatisfy(d -> assertThat(d.requirements()).doesNotContain("${"));
     }
 

@@ -1,9 +1,12 @@
 package dev.quintet.packages.registry.pypi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
+import dev.quintet.packages.registry.DependencyDetails;
 import dev.quintet.packages.registry.UpstreamDependency;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -21,6 +24,15 @@ class RequiresDistTest {
             pkg @ https://example.com/pkg.whl             | pkg          | https://example.com/pkg.whl | runtime | false
             """)
     void readsPep508Lines(String line, String name, String spec, String kind, boolean optional) {
-        assertThat(RequiresDist.parse(List.of(line))).containsExactly(new UpstreamDependency(name, spec, kind, optional));
+        assertThat(RequiresDist.parse(List.of(line))).extracting(UpstreamDependency::name, UpstreamDependency::requirements,
+                UpstreamDependency::kind, UpstreamDependency::optional).containsExactly(tuple(name, spec, kind, optional));
+    }
+
+    @Test
+    void keepsTheMarkerAndTheExtrasAsked() {
+        assertThat(RequiresDist.parse(List.of("requests[socks, http2] (>=2.0,<3) ; extra == \"socks\" and python_version < \"3.10\"",
+                "idna>=2.5")).stream().map(UpstreamDependency::details)).containsExactly(
+                DependencyDetails.python("extra == \"socks\" and python_version < \"3.10\"", List.of("socks", "http2")),
+                DependencyDetails.NONE);
     }
 }
