@@ -30,6 +30,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -97,7 +98,8 @@ class RouterConfiguration {
     @Bean
     ChatRouter chatRouter(Catalog catalog, ProviderConnections connections, RouterProperties properties,
                           HttpClient http, Ledger ledger, FreeTier freeTier, Generations generations,
-                          SecureRandom random, Clock clock, EndpointHealth health, ObjectProvider<EndpointDraw> draw) {
+                          TransactionTemplate transactions, SecureRandom random, Clock clock, EndpointHealth health,
+                          ObjectProvider<EndpointDraw> draw) {
         long defaultMaxTokens = properties.billing().defaultMaxCompletionTokens();
         Billing billing = new Billing(ledger, freeTier, defaultMaxTokens);
         UpstreamHttp upstream = new UpstreamHttp(http, properties.upstreamTimeout());
@@ -108,6 +110,6 @@ class RouterConfiguration {
         EndpointSelector selector = new EndpointSelector(catalog, connections, health, draw.getIfAvailable(
                 () -> seed == null ? EndpointDraw.random() : EndpointDraw.seeded(seed)));
         return new ChatRouter(selector, adapters, WIRE, properties.keepAliveInterval(), billing, generations,
-                new GenerationIds(random, clock), clock, health);
+                transactions, new GenerationIds(random, clock), clock, health);
     }
 }

@@ -65,13 +65,16 @@ public final class Credits {
 
     /**
      * Reserves {@code usd} if the available credit covers it; the hold lapses after {@code ttl} if never settled.
-     * Returns the hold's id, or empty when the credit does not cover it.
+     * Returns the hold's id, or empty when the credit does not cover it. A hold moves no money, so it is committed
+     * without waiting for the disk: a database crash can lose the latest holds, never a charge, and the settlement
+     * that follows charges what was spent all the same.
      */
     public Optional<UUID> hold(UUID accountId, BigDecimal usd, String reason, Duration ttl) {
         if (usd.signum() < 0) {
             throw new IllegalArgumentException("a hold must not be negative, got " + usd.toPlainString());
         }
         return transactions.execute(tx -> {
+            jdbc.sql("SET LOCAL synchronous_commit = off").update();
             lock(accountId);
             if (available(accountId).compareTo(usd) < 0) {
                 return Optional.<UUID>empty();
@@ -88,7 +91,10 @@ public final class Credits {
         });
     }
 
-    /** Ends a hold and charges what was actually spent (which may differ from what was held). */
+    /**
+     * Ends a hold and charges what was actually spent (which may differ from what was held). Inside a caller's
+     * transaction it joins it, so the charge and what the caller records with it commit together.
+     */
     public void settle(UUID holdId, UUID accountId, BigDecimal spentUsd, String reason) {
         if (spentUsd.signum() < 0) {
             throw new IllegalArgumentException("spent must not be negative, got " + spentUsd.toPlainString());
@@ -146,8 +152,7 @@ public final class Credits {
     private void lock(UUID accountId) {
         jdbc.sql("""
                 INSERT INTO platform.credit_balances (account_id, balance_usd, granted_usd) VALUES (:account, 0, 0)
-                ON CONFLICT (account_id) DO NOTHING""").param("account", accountId).update();
-        jdbc.sql("SELECT 1 FROM platform.credit_balances WHERE account_id = :account FOR UPDATE")
-                .param("account", accountId).query((rs, row) -> 1).list();
+                ON CONFLICT (account_id) DO UPDATE SET account_id = EXCLUDED.account_id""")
+                .param("account", accountId).update();
     }
 }

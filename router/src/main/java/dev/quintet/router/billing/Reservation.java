@@ -82,12 +82,14 @@ public final class Reservation {
         return new Charge(usage, reported.isEmpty(), cost);
     }
 
-    /** Charges {@code charge} against the hold, ending it. */
-    public void settle(Model model, Charge charge) {
-        if (holdId != null) {
-            ledger.settle(holdId, caller.accountId(), charge.cost(), "router " + caller.generationId() + " " + model.id());
-            holdId = null;
+    /** Charges {@code charge} against the hold, ending it; false when there was no hold (a free model). */
+    public boolean settle(Model model, Charge charge) {
+        if (holdId == null) {
+            return false;
         }
+        ledger.settle(holdId, caller.accountId(), charge.cost(), "router " + caller.generationId() + " " + model.id());
+        holdId = null;
+        return true;
     }
 
     /** Ends a hold that was not settled, charging nothing. */

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * One chat request on its way through the endpoints: its generation id, what it reserved, the attempts made, and,
@@ -34,17 +35,19 @@ final class Exchange {
     private final String requestedModel;
     private final Reservation reservation;
     private final Generations generations;
+    private final TransactionTemplate transactions;
     private final Instant createdAt;
     private final long startNanos = System.nanoTime();
     private final List<Attempt> attempts = new ArrayList<>();
 
     Exchange(Caller caller, String id, ChatRequest request, Reservation reservation, Generations generations,
-             Clock clock) {
+             TransactionTemplate transactions, Clock clock) {
         this.caller = caller;
         this.id = id;
         this.requestedModel = request.models().getFirst();
         this.reservation = reservation;
         this.generations = generations;
+        this.transactions = transactions;
         this.createdAt = clock.instant();
     }
 
@@ -68,20 +71,31 @@ final class Exchange {
         return reservation.price(c.model(), c.endpoint(), reported, completion, incomplete);
     }
 
-    /** Charges for the answer {@code c} gave and records the generation. */
+    /**
+     * Charges for the answer {@code c} gave and records the generation, in one transaction: one durable commit when
+     * money moved; without a charge the record is committed without waiting for the disk. A record that cannot be
+     * written is logged and never undoes the charge.
+     */
     void finish(Candidate c, Charge charge, Ending ending) {
-        reservation.settle(c.model(), charge);
         Long ttft = ending.firstContentNanos() == 0 ? null : Math.max(0,
                 TimeUnit.NANOSECONDS.toMillis(ending.firstContentNanos() - startNanos));
         Generation generation = new Generation(id, caller.accountId(), caller.keyId(), caller.requestId(),
                 requestedModel, c.model().id(), c.providerName(), ending.upstreamId(), createdAt, ending.streamed(),
                 ending.cancelled(), ending.finishReason(), charge.usage(), charge.estimated(), charge.cost(),
                 millisSince(startNanos), ttft, attempts);
-        try {
-            generations.add(generation);
-        } catch (RuntimeException e) {
-            log.error("Could not record generation {} (charged {} USD)", id, charge.cost().toPlainString(), e);
-        }
+        transactions.executeWithoutResult(tx -> {
+            if (!reservation.settle(c.model(), charge)) {
+                generations.commitLazily();
+            }
+            Object savepoint = tx.createSavepoint();
+            try {
+                generations.add(generation);
+                tx.releaseSavepoint(savepoint);
+            } catch (RuntimeException e) {
+                tx.rollbackToSavepoint(savepoint);
+                log.error("Could not record generation {} (charged {} USD)", id, charge.cost().toPlainString(), e);
+            }
+        });
     }
 
     /** Ends a reservation that was not settled. */
