@@ -27,6 +27,8 @@ public final class EventSearch {
     public static final int COUNT_CAP = 10_000;
     static final int BEST_CANDIDATES = 200;
     private static final String SOONEST = "ORDER BY e.start_utc, e.id";
+    /** What choosing a page needs of each match. */
+    private static final String CHOICE = "e.id, e.start_utc";
 
     private final JdbcClient jdbc;
     private final Clock clock;
@@ -58,9 +60,12 @@ public final class EventSearch {
         return new Results(events, Math.min(count, countCap), count > countCap);
     }
 
+    /** The page by start, chosen by id and start alone, then read in full. */
     private List<Event> dated(SearchFilter filter, int offset, int limit) {
-        return page("SELECT " + Events.EVENT_COLUMNS + " FROM (" + filter.matches(true, "", SOONEST + " LIMIT :upto")
-                + ") e " + SOONEST + " LIMIT :limit OFFSET :offset", filter.params, offset, limit);
+        return page("SELECT " + Events.EVENT_COLUMNS + " FROM events.events e JOIN (SELECT * FROM ("
+                + filter.matches(CHOICE, true, "", SOONEST + " LIMIT :upto") + ") e " + SOONEST
+                + " LIMIT :limit OFFSET :offset) p ON p.id = e.id ORDER BY p.start_utc, p.id",
+                filter.params, offset, limit);
     }
 
     /** The soonest candidates ranked by relevance, then (past them) the rest by date. */
@@ -68,10 +73,12 @@ public final class EventSearch {
         List<Event> events = new ArrayList<>();
         if (offset < BEST_CANDIDATES) {
             String candidates = SOONEST + " LIMIT " + BEST_CANDIDATES;
-            events.addAll(page("SELECT " + Events.EVENT_COLUMNS + " FROM (SELECT * FROM ("
-                    + filter.matches(true, "", candidates) + ") e " + candidates + ") e "
-                    + "ORDER BY ts_rank(e.search, websearch_to_tsquery('english', events.unaccent(:q))) DESC, "
-                    + "e.start_utc, e.id LIMIT :limit OFFSET :offset", filter.params, offset,
+            events.addAll(page("SELECT " + Events.EVENT_COLUMNS + " FROM events.events e JOIN (SELECT e.id, "
+                    + "e.start_utc, ts_rank(e.search, websearch_to_tsquery('english', events.unaccent(:q))) AS rank "
+                    + "FROM (SELECT * FROM ("
+                    + filter.matches(CHOICE + ", e.search", true, "", candidates) + ") e " + candidates + ") e "
+                    + "ORDER BY rank DESC, e.start_utc, e.id LIMIT :limit OFFSET :offset) p ON p.id = e.id "
+                    + "ORDER BY p.rank DESC, p.start_utc, p.id", filter.params, offset,
                     Math.min(limit, BEST_CANDIDATES - offset)));
         }
         int from = Math.max(offset, BEST_CANDIDATES);
@@ -88,14 +95,15 @@ public final class EventSearch {
     private List<Event> nearest(SearchFilter filter, int offset, int limit) {
         return page("SELECT " + Events.EVENT_COLUMNS + " FROM (SELECT v.id, " + SearchFilter.DISTANCE + " AS meters "
                 + "FROM events.venues v WHERE " + String.join(" AND ", filter.venueConditions) + ") near "
-                + "CROSS JOIN LATERAL (SELECT * FROM (" + filter.matches(false, " AND e.venue_id = near.id",
+                + "CROSS JOIN LATERAL (SELECT * FROM (" + filter.matches("e.*", false, " AND e.venue_id = near.id",
                 SOONEST + " LIMIT :upto") + ") e " + SOONEST + " LIMIT :upto) e "
                 + "ORDER BY near.meters, e.start_utc, e.id LIMIT :limit OFFSET :offset", filter.params, offset, limit);
     }
 
     /** How many match, counting at most one past the cap. */
     private int count(SearchFilter filter) {
-        return jdbc.sql("SELECT count(*) FROM (" + filter.matches(true, "", "LIMIT " + (countCap + 1)) + ") matches")
+        return jdbc.sql("SELECT count(*) FROM (" + filter.matches("1", true, "", "LIMIT " + (countCap + 1))
+                        + ") matches")
                 .params(filter.params).query(Integer.class).single();
     }
 

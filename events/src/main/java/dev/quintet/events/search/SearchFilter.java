@@ -82,10 +82,11 @@ final class SearchFilter {
     }
 
     /**
-     * What matches, as a {@code UNION ALL} of one {@code SELECT e.*} per status part, each with {@code extra}
+     * What matches, as a {@code UNION ALL} of one {@code SELECT columns} per status part, each with {@code extra}
      * conditions and ending in {@code tail}; the venue's conditions are left out when {@code venue} is false.
+     * Selecting only columns the search indexes hold lets PostgreSQL test and order the candidates from the index.
      */
-    String matches(boolean venue, String extra, String tail) {
+    String matches(String columns, boolean venue, String extra, String tail) {
         List<String> selects = new ArrayList<>();
         for (String part : parts) {
             List<String> all = new ArrayList<>(List.of(part));
@@ -93,7 +94,7 @@ final class SearchFilter {
             if (venue) {
                 all.addAll(venueConditions);
             }
-            selects.add("(SELECT e.* FROM " + from(venue) + " WHERE " + String.join(" AND ", all) + extra + " " + tail + ")");
+            selects.add("(SELECT " + columns + " FROM " + from(venue) + " WHERE " + String.join(" AND ", all) + extra + " " + tail + ")");
         }
         return String.join(" UNION ALL ", selects);
     }
