@@ -25,6 +25,9 @@ import dev.quintet.packages.registry.conda.CondaAdapter;
 import dev.quintet.packages.registry.cpan.CpanAdapter;
 import dev.quintet.packages.registry.cran.CranAdapter;
 import dev.quintet.packages.registry.hackage.HackageAdapter;
+import dev.quintet.packages.registry.debian.DebianAdapter;
+import dev.quintet.packages.ingest.DebianIngestion;
+import dev.quintet.packages.store.IndexedProjects;
 import dev.quintet.packages.registry.repos.RepositoryIndex;
 import dev.quintet.packages.registry.swiftpm.SwiftPmAdapter;
 import dev.quintet.packages.registry.elm.ElmAdapter;
@@ -91,7 +94,7 @@ class PackagesConfiguration {
     }
 
     @Bean
-    Adapters adapters(UpstreamHttp http, JsonMapper json, PackagesProperties p) {
+    Adapters adapters(UpstreamHttp http, JsonMapper json, PackagesProperties p, DebianIngestion debian) {
         URI raw = p.upstream("github-raw", "https://raw.githubusercontent.com");
         return new Adapters(List.of(
                 new NpmAdapter(p.upstream(Ecosystem.NPM), http, json),
@@ -125,7 +128,31 @@ class PackagesConfiguration {
                 new SwiftPmAdapter(new RepositoryIndex(p.upstream(Ecosystem.SWIFTPM), raw, http)),
                 new ActionsAdapter(new RepositoryIndex(p.upstream(Ecosystem.ACTIONS), raw, http)),
                 new BowerAdapter(p.upstream(Ecosystem.BOWER),
-                        new RepositoryIndex(p.upstream("bower-repositories", "https://repos.ecosyste.ms"), raw, http), http)));
+                        new RepositoryIndex(p.upstream("bower-repositories", "https://repos.ecosyste.ms"), raw, http), http),
+                new DebianAdapter(debian::status)));
+    }
+
+    @Bean
+    IndexedProjects indexedProjects(JdbcClient jdbc) {
+        return new IndexedProjects(jdbc);
+    }
+
+    @Bean
+    @DependsOn("packagesSchema")
+    DebianIngestion debianIngestion(PackagesProperties properties, HttpClient upstreamClient, UpstreamHttp http,
+                                    JdbcClient jdbc, TransactionTemplate tx, IndexedProjects projects,
+                                    Dependencies dependencies, Clock clock) {
+        return new DebianIngestion(properties, upstreamClient, http, jdbc, tx, projects, dependencies, clock);
+    }
+
+    /** Looks every {@code ingest-check} for Debian indexes that are due, when this node ingests on a schedule. */
+    @Bean
+    PeriodicTask debianIngestionSchedule(DebianIngestion ingestion, PackagesProperties properties) {
+        return new PeriodicTask("packages-debian-ingestion", properties.debian().ingestCheck(), () -> {
+            if (properties.debian().ingestOnSchedule()) {
+                ingestion.ingestDue();
+            }
+        });
     }
 
     /** Fills in, for rows stored before schema V2, what V2 added: dependency targets' names, latest releases. */
@@ -149,8 +176,8 @@ class PackagesConfiguration {
     }
 
     @Bean
-    Dependencies dependencies(JdbcClient jdbc, Clock clock) {
-        return new Dependencies(jdbc, clock);
+    Dependencies dependencies(JdbcClient jdbc, Clock clock, DataSource dataSource) {
+        return new Dependencies(jdbc, clock, dataSource);
     }
 
     @Bean

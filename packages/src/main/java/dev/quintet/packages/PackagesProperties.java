@@ -1,8 +1,11 @@
 package dev.quintet.packages;
 
 import dev.quintet.packages.registry.Ecosystem;
+import dev.quintet.packages.registry.debian.DebianIndex;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -25,6 +28,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param refreshInterval how often the background refresh claims due jobs (demand is looked at every 6 of these)
  * @param refreshBatch how many jobs one worker claims at a time
  * @param tree limits of dependency-graph resolution
+ * @param debian which Debian indexes are ingested, and when ({@code quintet.packages.debian.*})
  */
 @ConfigurationProperties("quintet.packages")
 public record PackagesProperties(
@@ -37,7 +41,8 @@ public record PackagesProperties(
         @DefaultValue("3") int refreshMinHits,
         @DefaultValue("5s") Duration refreshInterval,
         @DefaultValue("8") int refreshBatch,
-        @DefaultValue Tree tree) {
+        @DefaultValue Tree tree,
+        @DefaultValue Debian debian) {
 
     public PackagesProperties {
         upstreams = upstreams == null ? Map.of() : Map.copyOf(upstreams);
@@ -84,5 +89,52 @@ public record PackagesProperties(
 
     public Duration ttl(Ecosystem ecosystem) {
         return ttl.getOrDefault(ecosystem.key(), ecosystem.defaultTtl());
+    }
+
+    /**
+     * Debian ingestion: every combination of suite, component and architecture is one {@code Packages} index, read
+     * from the archive at {@code upstreams.debian}.
+     *
+     * @param suites suites (or code names) whose versions together make each package's release history
+     * @param components archive components, e.g. main, contrib
+     * @param architectures binary architectures; {@code all} packages are in each architecture's index
+     * @param ingestOnSchedule whether this node ingests on its own schedule (off: only when asked, as tests do)
+     * @param ingestInterval how long an ingested index counts as current before it is asked for again
+     * @param ingestRetry after a failed ingestion, how long before the next attempt
+     * @param ingestCheck how often the schedule looks for indexes that are due
+     */
+    public record Debian(@DefaultValue("stable") List<String> suites, @DefaultValue("main") List<String> components,
+                         @DefaultValue("amd64") List<String> architectures,
+                         @DefaultValue("true") boolean ingestOnSchedule, @DefaultValue("24h") Duration ingestInterval,
+                         @DefaultValue("15m") Duration ingestRetry, @DefaultValue("5m") Duration ingestCheck) {
+
+        public Debian {
+            suites = List.copyOf(suites);
+            components = List.copyOf(components);
+            architectures = List.copyOf(architectures);
+            if (suites.isEmpty() || components.isEmpty() || architectures.isEmpty()) {
+                throw new IllegalArgumentException("quintet.packages.debian.suites, components and architectures must"
+                        + " each name at least one");
+            }
+            for (Duration d : List.of(ingestInterval, ingestRetry, ingestCheck)) {
+                if (d.isNegative() || d.isZero()) {
+                    throw new IllegalArgumentException("quintet.packages.debian.ingest-interval, ingest-retry and"
+                            + " ingest-check must be positive, got " + d);
+                }
+            }
+        }
+
+        /** Every configured index, suites in the order given. */
+        public List<DebianIndex> indexes() {
+            List<DebianIndex> indexes = new ArrayList<>();
+            for (String suite : suites) {
+                for (String component : components) {
+                    for (String architecture : architectures) {
+                        indexes.add(new DebianIndex(suite.strip(), component.strip(), architecture.strip()));
+                    }
+                }
+            }
+            return List.copyOf(indexes);
+        }
     }
 }

@@ -2,6 +2,7 @@ package dev.quintet.packages.fetch;
 
 import dev.quintet.packages.PackagesProperties;
 import dev.quintet.packages.registry.Ecosystem;
+import dev.quintet.packages.registry.IndexedRegistry;
 import dev.quintet.packages.registry.ProjectFetch;
 import dev.quintet.packages.registry.RegistryAdapter;
 import dev.quintet.packages.registry.UpstreamFailure;
@@ -22,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * (conditionally, with the stored validators). When the upstream fails, stored data is served marked stale;
  * with nothing stored the caller gets 502, 504 on a timeout, 503 when the upstream asks us to slow down. Every
  * answer from the store counts as demand, which the background refresh uses to revalidate what is asked for
- * often before it goes stale.
+ * often before it goes stale. Ecosystems served from an ingested index ({@link IndexedRegistry}) are answered from the
+ * store alone: never fetched, never counted as demand.
  */
 public final class ProjectCatalog {
 
@@ -48,6 +50,11 @@ public final class ProjectCatalog {
 
     public Lookup find(Ecosystem ecosystem, String name) {
         String key = ecosystem.normalize(name);
+        Optional<IndexedRegistry> indexed = indexed(ecosystem);
+        if (indexed.isPresent()) {
+            return projects.find(ecosystem, key).map(Lookup::fresh).orElseThrow(() -> IngestionErrors.unknown(ecosystem,
+                    name, indexed.get().status()));
+        }
         return storedFresh(ecosystem, name)
                 .orElseGet(() -> flights.run(ecosystem.key() + ":" + key, () -> refresh(ecosystem, name, key)));
     }
@@ -67,10 +74,17 @@ public final class ProjectCatalog {
      * upstream failure is thrown and the stored data stays as it was.
      */
     public void revalidate(Ecosystem ecosystem, String normalizedName) {
+        if (indexed(ecosystem).isPresent()) {
+            return;
+        }
         flights.run(ecosystem.key() + ":" + normalizedName, () -> {
             Optional<StoredProject> stored = projects.find(ecosystem, normalizedName);
             return fetch(ecosystem, stored.map(StoredProject::name).orElse(normalizedName), normalizedName, stored);
         });
+    }
+
+    private Optional<IndexedRegistry> indexed(Ecosystem ecosystem) {
+        return adapters.of(ecosystem).filter(IndexedRegistry.class::isInstance).map(IndexedRegistry.class::cast);
     }
 
     private Lookup refresh(Ecosystem ecosystem, String name, String key) {

@@ -2,6 +2,7 @@ package dev.quintet.packages.registry;
 
 import dev.quintet.packages.versions.CargoVersions;
 import dev.quintet.packages.versions.ComposerVersions;
+import dev.quintet.packages.versions.DebianVersions;
 import dev.quintet.packages.versions.CondaVersions;
 import dev.quintet.packages.versions.ElmVersions;
 import dev.quintet.packages.versions.GoVersions;
@@ -86,7 +87,9 @@ public enum Ecosystem {
     ACTIONS("GitHub Actions", "https://github.com/marketplace?type=actions", "YAML", "github", new TagVersions(),
             "https://repos.ecosyste.ms", Duration.ofHours(6), "https://github.com/%s"),
     BOWER("Bower", "https://bower.io", "JavaScript", null, new NpmVersions(),
-            "https://registry.bower.io", Duration.ofHours(6), "https://bower.io/search/?q=%s");
+            "https://registry.bower.io", Duration.ofHours(6), "https://bower.io/search/?q=%s"),
+    DEBIAN("Debian", "https://www.debian.org", null, "deb", new DebianVersions(),
+            "https://deb.debian.org/debian", Duration.ofHours(24), "https://tracker.debian.org/pkg/%s");
 
     private final String displayName;
     private final String homepage;

@@ -20,7 +20,7 @@ final class EcosystemNames {
             case OPENVSX -> n.toLowerCase(Locale.ROOT).replaceFirst("/", ".");
             case CLOJARS -> clojars(n);
             case CONDA -> n.toLowerCase(Locale.ROOT).replaceFirst("^conda-forge/", "");
-            case HACKAGE, SWIFTPM, ACTIONS -> n.toLowerCase(Locale.ROOT);
+            case HACKAGE, SWIFTPM, ACTIONS, DEBIAN -> n.toLowerCase(Locale.ROOT);
             default -> n;
         };
     }
@@ -102,6 +102,9 @@ final class EcosystemNames {
                     : "GitHub Actions names are owner/repository, e.g. actions%2Fcheckout";
             case BOWER -> name.matches("[a-z0-9][a-z0-9_.-]*") ? null
                     : "Bower names are lower-case letters, digits, '_', '.' and '-', e.g. angular";
+            case DEBIAN -> name.matches("[A-Za-z0-9][A-Za-z0-9+.-]+") ? null
+                    : "Debian names are binary package names (at least two lower-case letters, digits, '+', '-' and '.',"
+                    + " starting with a letter or digit), e.g. libc6";
             default -> null;
         };
     }

@@ -7,7 +7,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * The dependents of a project: distinct stored projects of the same platform whose current version declares a
  * dependency on it (by normalized name). A project's current version is the one {@code latest} resolves to: its latest
- * stable release, else its latest release. The count and the list are read through one definition, so they agree.
+ * stable release, else its latest release. Projects the registry no longer has ({@code removed}) are no dependents.
+ * The count and the list are read through one definition, so they agree.
  */
 public final class Dependents {
 
@@ -27,6 +28,7 @@ public final class Dependents {
                 join packages.projects dp on dp.id = d.project_id
                     and d.number = coalesce(dp.latest_stable_release_number, dp.latest_release_number)
                 where d.platform = %1$s and d.normalized_name = %2$s and dp.normalized_name <> %2$s
+                    and dp.status <> 'removed'
                 """.formatted(platform, normalizedName);
     }
 
@@ -39,7 +41,8 @@ public final class Dependents {
     public List<StoredDependent> page(Ecosystem ecosystem, String normalizedName, long offset, int limit) {
         return jdbc.sql("""
                 select * from (
-                    select distinct on (d.project_id) d.project_id, dp.name, d.number, d.requirements, d.kind, d.optional
+                    select distinct on (d.project_id) d.project_id, dp.name, d.number, d.requirements, d.kind, d.optional,
+                        d.declared
                     %s
                     order by d.project_id, d.position
                 ) first_use
@@ -49,6 +52,7 @@ public final class Dependents {
                 .param("platform", ecosystem.key()).param("name", normalizedName)
                 .param("limit", limit).param("offset", offset)
                 .query((rs, n) -> new StoredDependent(rs.getString("name"), rs.getString("number"),
-                        rs.getString("requirements"), rs.getString("kind"), rs.getBoolean("optional"))).list();
+                        rs.getString("requirements"), rs.getString("kind"), rs.getBoolean("optional"),
+                        rs.getString("declared"))).list();
     }
 }

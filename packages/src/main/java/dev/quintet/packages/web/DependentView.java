@@ -8,10 +8,10 @@ import dev.quintet.packages.store.StoredDependent;
  * {@code /{version}/dependencies} resolves {@code latest} to) and how that version depends on the project.
  */
 record DependentView(String name, String platform, String version, String requirements, String kind,
-                     boolean optional) {
+                     boolean optional, String declared) {
 
     static DependentView of(Ecosystem ecosystem, StoredDependent d) {
         return new DependentView(d.name(), ecosystem.displayName(), d.version(), d.requirements(), d.kind(),
-                d.optional());
+                d.optional(), d.declared());
     }
 }

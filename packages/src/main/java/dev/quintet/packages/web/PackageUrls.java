@@ -16,7 +16,8 @@ import org.springframework.web.util.UriUtils;
 /**
  * Package URLs (purl) of our projects, and the project a purl names. Clojars packages are Maven packages of its
  * repository; conda packages name their channel as a qualifier; Go module paths keep their letter case (purl libraries
- * lower-case them, but module paths are case-sensitive).
+ * lower-case them, but module paths are case-sensitive); Debian packages are {@code deb} packages of the
+ * {@code debian} namespace.
  */
 final class PackageUrls {
 
@@ -56,6 +57,8 @@ final class PackageUrls {
         } else if (ecosystem == Ecosystem.CONDA) {
             local = name.substring(name.indexOf('/') + 1);
             qualifiers = new TreeMap<>(Map.of("channel", name.contains("/") ? name.substring(0, name.indexOf('/')) : "conda-forge"));
+        } else if (ecosystem == Ecosystem.DEBIAN) {
+            namespace = "debian";
         } else if (ecosystem == Ecosystem.MAVEN && name.contains(":")) {
             namespace = name.substring(0, name.indexOf(':'));
             local = name.substring(name.indexOf(':') + 1);
@@ -95,7 +98,7 @@ final class PackageUrls {
             case CONDA -> channel(purl) + purl.getName();
             case GO -> goModulePath(text);
             case PUPPET -> namespace == null ? purl.getName() : namespace + "-" + purl.getName();
-            case CPAN, JULIA -> purl.getName();
+            case CPAN, JULIA, DEBIAN -> purl.getName();
             default -> namespace == null ? purl.getName() : namespace + "/" + purl.getName();
         };
         ecosystem.nameProblem(name).ifPresent(problem -> {
@@ -113,6 +116,10 @@ final class PackageUrls {
                     .orElseThrow(() -> new ApiException(404, "unsupported_purl", "Maven packages are served from "
                             + "Maven Central and Clojars (repository_url=https://repo.clojars.org) only, got repository_url "
                             + repository));
+        }
+        if (type.equals("deb") && !"debian".equals(purl.getNamespace())) {
+            throw new ApiException(404, "unsupported_purl", "deb packages are served for the debian namespace only"
+                    + " (pkg:deb/debian/curl), got " + (purl.getNamespace() == null ? "none" : purl.getNamespace()));
         }
         return Arrays.stream(Ecosystem.values()).filter(e -> type.equals(e.purlType())).findFirst()
                 .orElseThrow(() -> new ApiException(404, "unsupported_purl", "purl type '" + type

@@ -165,7 +165,7 @@ final class InMemoryCatalog implements PackageCatalog {
         }
 
         StoredDependency stored(Ecosystem ecosystem) {
-            return new StoredDependency(name, ecosystem.key(), requirement, kind, optional, details);
+            return new StoredDependency(name, ecosystem.key(), requirement, kind, optional, details, null);
         }
     }
 

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -30,7 +31,7 @@ public final class FakeUpstream implements AutoCloseable {
     public record Seen(String rawPath, String ifNoneMatch, String userAgent) {
     }
 
-    private record Route(String body, String contentType, String etag, boolean gzip) {
+    private record Route(byte[] body, String contentType, String etag, boolean gzip) {
     }
 
     private final HttpServer server;
@@ -69,13 +70,38 @@ public final class FakeUpstream implements AutoCloseable {
     }
 
     public FakeUpstream serveBody(String rawPath, String body, String contentType) {
-        routes.put(rawPath, new Route(body, contentType, "\"" + Integer.toHexString(body.hashCode()) + "\"", false));
+        return serveBytes(rawPath, body.getBytes(StandardCharsets.UTF_8), contentType, true);
+    }
+
+    /** Serves bytes as they are (a compressed index file), with or without an ETag derived from them. */
+    public FakeUpstream serveBytes(String rawPath, byte[] body, String contentType, boolean etag) {
+        routes.put(rawPath, new Route(body.clone(), contentType,
+                etag ? "\"" + Integer.toHexString(Arrays.hashCode(body)) + "\"" : null, false));
         return this;
+    }
+
+    /** Stops serving a path: it answers 404 from now on. */
+    public FakeUpstream forget(String rawPath) {
+        routes.remove(rawPath);
+        return this;
+    }
+
+    /** Reads a classpath resource under {@code upstream/} as bytes. */
+    public static byte[] resourceBytes(String name) {
+        try (InputStream in = FakeUpstream.class.getResourceAsStream("/upstream/" + name)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no test resource upstream/" + name);
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Serves a body gzip-compressed with {@code Content-Encoding: gzip}, whatever the client accepts (as nuget.org does). */
     public FakeUpstream serveGzipped(String rawPath, String body, String contentType) {
-        routes.put(rawPath, new Route(body, contentType, "\"" + Integer.toHexString(body.hashCode()) + "\"", true));
+        routes.put(rawPath, new Route(body.getBytes(StandardCharsets.UTF_8), contentType,
+                "\"" + Integer.toHexString(body.hashCode()) + "\"", true));
         return this;
     }
 
@@ -145,15 +171,17 @@ public final class FakeUpstream implements AutoCloseable {
                 send(exchange, 404, "{\"error\":\"not found\"}", "application/json");
                 return;
             }
-            exchange.getResponseHeaders().set("ETag", route.etag());
-            if (route.etag().equals(exchange.getRequestHeaders().getFirst("If-None-Match"))) {
+            if (route.etag() != null) {
+                exchange.getResponseHeaders().set("ETag", route.etag());
+            }
+            if (route.etag() != null && route.etag().equals(exchange.getRequestHeaders().getFirst("If-None-Match"))) {
                 exchange.sendResponseHeaders(304, -1);
                 return;
             }
             if (route.gzip()) {
                 ByteArrayOutputStream zipped = new ByteArrayOutputStream();
                 try (GZIPOutputStream out = new GZIPOutputStream(zipped)) {
-                    out.write(route.body().getBytes(StandardCharsets.UTF_8));
+                    out.write(route.body());
                 }
                 exchange.getResponseHeaders().set("Content-Encoding", "gzip");
                 exchange.getResponseHeaders().set("Content-Type", route.contentType());
@@ -166,7 +194,10 @@ public final class FakeUpstream implements AutoCloseable {
     }
 
     private static void send(HttpExchange exchange, int status, String body, String type) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        send(exchange, status, body.getBytes(StandardCharsets.UTF_8), type);
+    }
+
+    private static void send(HttpExchange exchange, int status, byte[] bytes, String type) throws IOException {
         exchange.getResponseHeaders().set("Content-Type", type);
         exchange.sendResponseHeaders(status, bytes.length);
         exchange.getResponseBody().write(bytes);

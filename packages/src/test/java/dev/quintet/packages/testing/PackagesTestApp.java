@@ -10,7 +10,10 @@ import java.util.List;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** The packages app on a test platform, every upstream pointed at one fake, with an emptied store. */
+/**
+ * The packages app on a test platform, every upstream pointed at one fake, with an emptied store; Debian is ingested
+ * only when a test asks.
+ */
 public final class PackagesTestApp implements AutoCloseable {
 
     public final TestPlatform platform;
@@ -28,6 +31,9 @@ public final class PackagesTestApp implements AutoCloseable {
     public static PackagesTestApp start(MutableClock clock, FakeUpstream fake, List<String> platformArgs, String... appArgs) {
         TestPlatform platform = TestPlatform.start(clock, platformArgs.toArray(String[]::new));
         List<String> args = new ArrayList<>(List.of(appArgs));
+        if (args.stream().noneMatch(a -> a.startsWith("--quintet.packages.debian.ingest-on-schedule="))) {
+            args.add("--quintet.packages.debian.ingest-on-schedule=false");
+        }
         for (Ecosystem e : Ecosystem.values()) {
             String eco = e.key();
             args.add("--quintet.packages.upstreams." + eco + "=" + fake.baseUrl());

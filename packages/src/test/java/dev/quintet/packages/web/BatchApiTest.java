@@ -62,7 +62,7 @@ class BatchApiTest {
                 "{\"platform\": \"cobol\", \"name\": \"x\"}",
                 "{\"platform\": \"maven\", \"name\": \"commons-text\"}",
                 "{\"purl\": \"pkg:npm\"}",
-                "{\"purl\": \"pkg:deb/debian/curl\"}",
+                "{\"purl\": \"pkg:rpm/fedora/curl\"}",
                 "\"npm/is-odd\"",
                 "{\"platform\": \"npm\"}",
                 "{\"purl\": \"pkg:npm/is-odd\", \"platform\": \"npm\", \"name\": \"is-odd\"}")));

@@ -18,7 +18,7 @@ class PackageUrlsTest {
             "packagist, psr/log", "hex, phoenix", "pub, http", "elm, elm/json", "homebrew, openssl@3",
             "puppet, puppetlabs-stdlib", "clojars, ring/ring-core", "clojars, hiccup", "cocoapods, Alamofire",
             "conda, numpy", "conda, bioconda/samtools", "cran, ggplot2", "hackage, aeson", "conan, zlib",
-            "swiftpm, github.com/apple/swift-nio", "actions, actions/checkout"})
+            "swiftpm, github.com/apple/swift-nio", "actions, actions/checkout", "debian, libstdc++6"})
     void readsBackThePurlOfEachProject(String platform, String name) {
         Ecosystem ecosystem = Ecosystem.named(platform).orElseThrow();
         String purl = PackageUrls.of(ecosystem, name);
@@ -42,6 +42,7 @@ class PackageUrlsTest {
             "pkg:puppet/puppetlabs/stdlib, puppet, puppetlabs-stdlib,",
             "pkg:gem/rails@7.1.0?platform=ruby, rubygems, rails, 7.1.0",
             "pkg:npm/@babel/core@7.24.0, npm, @babel/core, 7.24.0",
+            "pkg:deb/debian/curl@8.14.1-2%2Bdeb13u5?arch=amd64&distro=trixie, debian, curl, 8.14.1-2+deb13u5",
             "PKG:NPM/react, npm, react,"})
     void mapsTypeNamespaceAndQualifiersToOurNames(String purl, String platform, String name, String version) {
         PackageUrls.Target target = PackageUrls.parse(purl);
@@ -54,7 +55,8 @@ class PackageUrlsTest {
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({
             "npm/react, 400", "pkg:npm, 400", "pkg:maven/commons-text, 400", "pkg:cpan/LWP::UserAgent, 400",
-            "pkg:deb/debian/curl, 404", "pkg:maven/a/b?repository_url=https://repo.spring.io/release, 404"})
+            "pkg:rpm/fedora/curl, 404", "pkg:deb/ubuntu/curl, 404", "pkg:deb/curl, 404",
+            "pkg:maven/a/b?repository_url=https://repo.spring.io/release, 404"})
     void refusesMalformedAndUnservedPurls(String purl, int status) {
         assertThatThrownBy(() -> PackageUrls.parse(purl)).isInstanceOfSatisfying(ApiException.class,
                 e -> assertThat(e.toError().status()).isEqualTo(status));

@@ -128,7 +128,7 @@ class PurlApiTest {
             "/api/purl/pkg%3Anpm%2F%25zz|400|purl must be a Package URL",
             "/api/purl/pkg:maven/commons-text|400|purl must be a Package URL",
             "/api/purl/pkg:cargo/bad%20name|400|the purl names the Cargo package 'bad name', which cannot exist",
-            "/api/purl/pkg:deb/debian/curl|404|purl type 'deb' is not served; served types: brew, cargo, cocoapods",
+            "/api/purl/pkg:rpm/fedora/curl|404|purl type 'rpm' is not served; served types: brew, cargo, cocoapods",
             "/api/purl/pkg:npm/no-such-package-here|404|no NPM package named 'no-such-package-here'"})
     void answersBadAndUnservedPurlsWithProblems(String path, int status, String detail) {
         HttpResponse<String> r = get(path);

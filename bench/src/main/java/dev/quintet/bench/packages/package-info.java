@@ -1,0 +1,2 @@
+/** The packages benchmark: whole-index ingestion of Debian's Packages file into the store. */
+package dev.quintet.bench.packages;

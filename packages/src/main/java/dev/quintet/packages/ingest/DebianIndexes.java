@@ -1,0 +1,185 @@
+package dev.quintet.packages.ingest;
+
+import dev.quintet.packages.registry.Validators;
+import dev.quintet.packages.registry.debian.BinaryPackage;
+import dev.quintet.packages.registry.debian.DebianIndex;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * Owner of {@code packages.debian_indexes} (what was last ingested from each index, and how the last attempts went)
+ * and {@code packages.debian_packages} (which version of which package each index lists now). Also decides, from
+ * those lists, which Debian projects are gone from every index.
+ */
+final class DebianIndexes {
+
+    /** Held for the length of one ingestion transaction by whichever node ingests; others skip their turn. */
+    static final long INGESTION_LOCK = 0x5155_494E_4445_4231L;
+
+    /** What is stored about one index. */
+    record State(DebianIndex index, String file, String sha256, Validators validators, Instant releaseDate,
+                 Integer paragraphs, Instant ingestedAt, Instant checkedAt, Instant attemptedAt, String lastError) {
+    }
+
+    private final JdbcClient jdbc;
+
+    DebianIndexes(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    List<State> states() {
+        return jdbc.sql("select * from packages.debian_indexes").query((rs, n) -> state(rs)).list();
+    }
+
+    Optional<State> state(DebianIndex index) {
+        return jdbc.sql("""
+                select * from packages.debian_indexes where suite = :suite and component = :component
+                    and architecture = :architecture
+                """).param("suite", index.suite()).param("component", index.component())
+                .param("architecture", index.architecture()).query((rs, n) -> state(rs)).optional();
+    }
+
+    /** Takes the ingestion lock until the current transaction ends; false when another transaction holds it. */
+    boolean tryLock() {
+        return jdbc.sql("select pg_try_advisory_xact_lock(:key)").param("key", INGESTION_LOCK).query(Boolean.class)
+                .single();
+    }
+
+    /**
+     * The positions (from 0) of the given versions whose relation fields differ from what any index last listed for
+     * the same version, or that no index listed yet: those whose dependencies must be written.
+     */
+    List<Integer> changedRelations(Long[] projectIds, String[] numbers, String[] digests) {
+        return jdbc.sql("""
+                select s.i - 1 from unnest(:ids::bigint[], :numbers::text[], :digests::text[]) with ordinality
+                    as s(project_id, number, digest, i)
+                where not exists (select 1 from packages.debian_packages m where m.project_id = s.project_id
+                    and m.number = s.number and m.relations_digest = s.digest)
+                """).param("ids", projectIds).param("numbers", numbers).param("digests", digests)
+                .query(Integer.class).list();
+    }
+
+    /** Records that the index lists these versions; rows already recorded as they are stay untouched. */
+    void list(DebianIndex index, Long[] projectIds, List<BinaryPackage> packages) {
+        jdbc.sql("""
+                insert into packages.debian_packages as m (suite, component, architecture, project_id, number,
+                    relations_digest, package_architecture, source, source_version, section, maintainer)
+                select :suite, :component, :architecture, p.project_id, p.number, p.digest, p.architecture, p.source,
+                    p.source_version, p.section, p.maintainer
+                from unnest(:ids::bigint[], :numbers::text[], :digests::text[], :architectures::text[], :sources::text[],
+                            :source_versions::text[], :sections::text[], :maintainers::text[])
+                    as p(project_id, number, digest, architecture, source, source_version, section, maintainer)
+                on conflict (suite, component, architecture, project_id, number) do update set
+                    relations_digest = excluded.relations_digest, package_architecture = excluded.package_architecture,
+                    source = excluded.source, source_version = excluded.source_version, section = excluded.section,
+                    maintainer = excluded.maintainer
+                where (m.relations_digest, m.package_architecture, m.source, m.source_version, m.section, m.maintainer)
+                    is distinct from (excluded.relations_digest, excluded.package_architecture, excluded.source,
+                    excluded.source_version, excluded.section, excluded.maintainer)
+                """).param("suite", index.suite()).param("component", index.component())
+                .param("architecture", index.architecture()).param("ids", projectIds)
+                .param("numbers", packages.stream().map(BinaryPackage::version).toArray(String[]::new))
+                .param("digests", packages.stream().map(BinaryPackage::relationsDigest).toArray(String[]::new))
+                .param("architectures", packages.stream().map(BinaryPackage::architecture).toArray(String[]::new))
+                .param("sources", packages.stream().map(BinaryPackage::source).toArray(String[]::new))
+                .param("source_versions", packages.stream().map(BinaryPackage::sourceVersion).toArray(String[]::new))
+                .param("sections", packages.stream().map(BinaryPackage::section).toArray(String[]::new))
+                .param("maintainers", packages.stream().map(BinaryPackage::maintainer).toArray(String[]::new))
+                .update();
+    }
+
+    /**
+     * Forgets what the index listed before and does not list now (the versions given); returns how many packages
+     * that was.
+     */
+    int removeUnlisted(DebianIndex index, Long[] projectIds, String[] numbers) {
+        return jdbc.sql("""
+                delete from packages.debian_packages m
+                where m.suite = :suite and m.component = :component and m.architecture = :architecture
+                    and not exists (select 1 from unnest(:ids::bigint[], :numbers::text[]) as l(project_id, number)
+                                    where l.project_id = m.project_id and l.number = m.number)
+                """).param("suite", index.suite()).param("component", index.component())
+                .param("architecture", index.architecture()).param("ids", projectIds).param("numbers", numbers)
+                .update();
+    }
+
+    /** Forgets what indexes that are no longer configured listed. */
+    int forgetOtherThan(List<DebianIndex> configured) {
+        return jdbc.sql("""
+                delete from packages.debian_packages where not (suite || '/' || component || '/' || architecture
+                    = any(:configured::text[]))
+                """).param("configured", configured.stream().map(DebianIndex::toString).toArray(String[]::new)).update();
+    }
+
+    /**
+     * Marks removed the Debian projects no index lists any more, and active again those listed anew; their versions
+     * and dependencies stay. Returns how many projects changed status.
+     */
+    int markListedStatus(String platform, Instant now) {
+        return jdbc.sql("""
+                update packages.projects p set status = case when listed then 'active' else 'removed' end,
+                    updated_at = :now
+                from (select p2.id, exists (select 1 from packages.debian_packages m where m.project_id = p2.id) as listed
+                      from packages.projects p2 where p2.platform = :platform) s
+                where p.id = s.id and p.status <> case when s.listed then 'active' else 'removed' end
+                """).param("platform", platform).param("now", Timestamp.from(now)).update();
+    }
+
+    void recordIngested(DebianIndex index, String file, String sha256, Validators validators, Instant releaseDate,
+                        int paragraphs, int skipped, Instant now) {
+        jdbc.sql("""
+                insert into packages.debian_indexes (suite, component, architecture, file, sha256, etag, last_modified,
+                    release_date, paragraphs, skipped, ingested_at, checked_at, attempted_at)
+                values (:suite, :component, :architecture, :file, :sha256, :etag, :lm, :release_date, :paragraphs,
+                    :skipped, :now, :now, :now)
+                on conflict (suite, component, architecture) do update set file = excluded.file,
+                    sha256 = excluded.sha256, etag = excluded.etag, last_modified = excluded.last_modified,
+                    release_date = excluded.release_date, paragraphs = excluded.paragraphs, skipped = excluded.skipped,
+                    ingested_at = excluded.ingested_at, checked_at = excluded.checked_at,
+                    attempted_at = excluded.attempted_at, last_error = null
+                """).param("file", file).param("sha256", sha256).param("etag", validators.etag())
+                .param("lm", validators.lastModified())
+                .param("release_date", releaseDate == null ? null : Timestamp.from(releaseDate))
+                .param("paragraphs", paragraphs).param("skipped", skipped).param("now", Timestamp.from(now))
+                .param("suite", index.suite()).param("component", index.component())
+                .param("architecture", index.architecture()).update();
+    }
+
+    /** The index was found as last ingested: it stays current as of now. */
+    void recordUnchanged(DebianIndex index, Instant now) {
+        jdbc.sql("""
+                update packages.debian_indexes set checked_at = :now, attempted_at = :now, last_error = null
+                where suite = :suite and component = :component and architecture = :architecture
+                """).param("now", Timestamp.from(now)).param("suite", index.suite())
+                .param("component", index.component()).param("architecture", index.architecture()).update();
+    }
+
+    void recordFailure(DebianIndex index, String error, Instant now) {
+        jdbc.sql("""
+                insert into packages.debian_indexes (suite, component, architecture, attempted_at, last_error)
+                values (:suite, :component, :architecture, :now, :error)
+                on conflict (suite, component, architecture) do update set attempted_at = excluded.attempted_at,
+                    last_error = excluded.last_error
+                """).param("suite", index.suite()).param("component", index.component())
+                .param("architecture", index.architecture()).param("now", Timestamp.from(now)).param("error", error)
+                .update();
+    }
+
+    private static State state(ResultSet rs) throws SQLException {
+        return new State(new DebianIndex(rs.getString("suite"), rs.getString("component"), rs.getString("architecture")),
+                rs.getString("file"), rs.getString("sha256"),
+                new Validators(rs.getString("etag"), rs.getString("last_modified")), instant(rs, "release_date"),
+                rs.getObject("paragraphs", Integer.class), instant(rs, "ingested_at"), instant(rs, "checked_at"),
+                instant(rs, "attempted_at"), rs.getString("last_error"));
+    }
+
+    private static Instant instant(ResultSet rs, String column) throws SQLException {
+        Timestamp t = rs.getTimestamp(column);
+        return t == null ? null : t.toInstant();
+    }
+}
