@@ -17,7 +17,11 @@ final class KeyedServices {
     KeyedServices(TestPlatform platform) {
         for (String name : NAMES) {
             App app = App.byId(name).orElseThrow();
-            String[] args = name.equals("devices") ? new String[] {"--quintet.devices.mqtt-port=0"} : new String[0];
+            String[] args = switch (name) {
+                case "devices" -> new String[] {"--quintet.devices.mqtt-port=0"};
+                case "packages" -> new String[] {"--quintet.packages.debian.ingest-on-schedule=false"};
+                default -> new String[0];
+            };
             urls.put(name, platform.startApp(app.type, name, args));
         }
     }
