@@ -1,5 +1,6 @@
 package dev.quintet.console.dashboard;
 
+import dev.quintet.console.web.ChartFrame;
 import java.util.List;
 
 /**
@@ -13,8 +14,7 @@ public record UsageChart(String service, String name, long requests, long thrott
     static final int TOP = 20;
     static final int PLOT_WIDTH = 600;
     static final int PLOT_HEIGHT = 130;
-    static final int WIDTH = LEFT + PLOT_WIDTH + 16;
-    static final int HEIGHT = TOP + PLOT_HEIGHT + 34;
+    static final ChartFrame FRAME = new ChartFrame(LEFT, TOP, PLOT_WIDTH, PLOT_HEIGHT, 34);
 
     /** One bar; {@code kind} is {@code requests} or {@code throttled}. */
     public record Bar(int x, int y, int width, int height, String kind, String label) {
@@ -28,28 +28,8 @@ public record UsageChart(String service, String name, long requests, long thrott
     public record DayRow(String day, long requests, long throttled) {
     }
 
-    public int width() {
-        return WIDTH;
-    }
-
-    public int height() {
-        return HEIGHT;
-    }
-
-    public int left() {
-        return LEFT;
-    }
-
-    public int top() {
-        return TOP;
-    }
-
-    public int baseline() {
-        return TOP + PLOT_HEIGHT;
-    }
-
-    public int right() {
-        return LEFT + PLOT_WIDTH;
+    public ChartFrame frame() {
+        return FRAME;
     }
 
     public String ariaLabel() {

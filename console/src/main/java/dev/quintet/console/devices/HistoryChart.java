@@ -1,5 +1,6 @@
 package dev.quintet.console.devices;
 
+import dev.quintet.console.web.ChartFrame;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -16,6 +17,7 @@ public record HistoryChart(String title, String line, List<Dot> dots, String min
     static final int TOP = 16;
     static final int PLOT_WIDTH = 600;
     static final int PLOT_HEIGHT = 150;
+    static final ChartFrame FRAME = new ChartFrame(LEFT, TOP, PLOT_WIDTH, PLOT_HEIGHT, 30);
     private static final DateTimeFormatter LABEL = DateTimeFormatter.ofPattern("MMM d HH:mm", Locale.ENGLISH)
             .withZone(ZoneOffset.UTC);
 
@@ -58,27 +60,7 @@ public record HistoryChart(String title, String line, List<Dot> dots, String min
         return dots.isEmpty();
     }
 
-    public int width() {
-        return LEFT + PLOT_WIDTH + 16;
-    }
-
-    public int height() {
-        return TOP + PLOT_HEIGHT + 30;
-    }
-
-    public int left() {
-        return LEFT;
-    }
-
-    public int top() {
-        return TOP;
-    }
-
-    public int baseline() {
-        return TOP + PLOT_HEIGHT;
-    }
-
-    public int right() {
-        return LEFT + PLOT_WIDTH;
+    public ChartFrame frame() {
+        return FRAME;
     }
 }

@@ -1,5 +1,6 @@
 package dev.quintet.console.llm;
 
+import dev.quintet.console.web.ChartFrame;
 import java.util.List;
 
 /** Use per day over the last days, one stacked bar a day, one colour per model, laid out for an inline SVG. */
@@ -10,6 +11,7 @@ public record ModelChart(String measure, String summary, String scaleLabel, List
     static final int TOP = 20;
     static final int PLOT_WIDTH = 600;
     static final int PLOT_HEIGHT = 150;
+    static final ChartFrame FRAME = new ChartFrame(LEFT, TOP, PLOT_WIDTH, PLOT_HEIGHT, 34);
 
     /** A model's part of one day's bar; {@code series} picks its colour. */
     public record Bar(int x, int y, int width, int height, int series, String label) {
@@ -23,28 +25,8 @@ public record ModelChart(String measure, String summary, String scaleLabel, List
     public record Series(int index, String model, String total) {
     }
 
-    public int width() {
-        return LEFT + PLOT_WIDTH + 16;
-    }
-
-    public int height() {
-        return TOP + PLOT_HEIGHT + 34;
-    }
-
-    public int left() {
-        return LEFT;
-    }
-
-    public int top() {
-        return TOP;
-    }
-
-    public int baseline() {
-        return TOP + PLOT_HEIGHT;
-    }
-
-    public int right() {
-        return LEFT + PLOT_WIDTH;
+    public ChartFrame frame() {
+        return FRAME;
     }
 
     public String ariaLabel() {

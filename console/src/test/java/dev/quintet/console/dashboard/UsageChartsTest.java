@@ -32,8 +32,8 @@ class UsageChartsTest {
                 org.assertj.core.groups.Tuple.tuple("throttled", 33));
         assertThat(chart.bars().getFirst().x()).isLessThan(chart.bars().get(1).x());
         assertThat(chart.bars()).allSatisfy(bar -> {
-            assertThat(bar.y() + bar.height()).isEqualTo(chart.baseline());
-            assertThat(bar.x() + bar.width()).isLessThanOrEqualTo(chart.right());
+            assertThat(bar.y() + bar.height()).isEqualTo(chart.frame().baseline());
+            assertThat(bar.x() + bar.width()).isLessThanOrEqualTo(chart.frame().right());
         });
         assertThat(chart.activeDays()).extracting(UsageChart.DayRow::day).containsExactly("2026-03-01", "2026-03-30");
     }
