@@ -4,7 +4,7 @@ import dev.quintet.bench.capture.ExtractionBench;
 import dev.quintet.bench.capture.RenderBench;
 import dev.quintet.bench.devices.DevicesBench;
 import dev.quintet.bench.events.EventsBench;
-import dev.quintet.bench.packages.DebianIngestionBench;
+import dev.quintet.bench.packages.PackagesBench;
 import dev.quintet.bench.platform.PlatformBench;
 import dev.quintet.bench.router.RouterBench;
 import java.util.Arrays;
@@ -28,7 +28,7 @@ public final class Bench {
             case "router" -> RouterBench.run(BenchOptions.parse(rest));
             case "capture" -> RenderBench.run(rest);
             case "capture-extract" -> ExtractionBench.run(rest);
-            case "packages" -> DebianIngestionBench.run(rest);
+            case "packages" -> PackagesBench.run(rest);
             default -> usage();
         }
         System.exit(0);
@@ -38,7 +38,9 @@ public final class Bench {
         System.err.println("usage: ./quintet bench platform|router|devices|events [--seconds=10] [--warmup=5] (events: also --events=N)\n"
                 + "       ./quintet bench capture [--seconds=20] [--warmup=5] [--renders=300]\n"
                 + "       ./quintet bench capture-extract [--no-peer]\n"
-                + "       ./quintet bench packages [--index-file=Packages.xz] [--suite=stable] [--cache-dir=DIR]");
+                + "       ./quintet bench packages [--skip-lookups] [--names=300] [--slow-names=100] [--delay-ms=50] [--warmup=5]"
+                + " [--seconds=10]\n"
+                + "                                [--skip-debian] [--index-file=Packages.xz] [--suite=stable] [--cache-dir=DIR]");
         System.exit(2);
     }
 }

@@ -46,13 +46,23 @@ public final class WrkDriver {
     /** As {@link #run(Path, String, Map, int, Duration)}, but POSTing {@code postBody} when it is not null. */
     public static LoadDriver.Result run(Path wrk, String url, Map<String, String> headers, String postBody, int concurrency,
                                         Duration duration) throws IOException, InterruptedException {
+        String script = postBody == null ? null : "wrk.method = \"POST\"\nwrk.body = [==[" + postBody + "]==]\n";
+        return runScript(wrk, url, headers, script, concurrency, duration);
+    }
+
+    /**
+     * As {@link #run(Path, String, Map, int, Duration)}, with a wrk Lua script (none when null), e.g. one whose
+     * {@code request} function rotates over paths.
+     */
+    public static LoadDriver.Result runScript(Path wrk, String url, Map<String, String> headers, String luaScript,
+                                              int concurrency, Duration duration) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(wrk.toString(), "-t", Integer.toString(Math.min(2, concurrency)),
                 "-c", Integer.toString(concurrency), "-d", duration.toSeconds() + "s", "--latency"));
         headers.forEach((name, value) -> command.addAll(List.of("-H", name + ": " + value)));
-        if (postBody != null) {
-            Path script = Files.createTempFile("wrk-post", ".lua");
+        if (luaScript != null) {
+            Path script = Files.createTempFile("wrk-script", ".lua");
             script.toFile().deleteOnExit();
-            Files.writeString(script, "wrk.method = \"POST\"\nwrk.body = [==[" + postBody + "]==]\n");
+            Files.writeString(script, luaScript);
             command.addAll(List.of("-s", script.toString()));
         }
         command.add(url);

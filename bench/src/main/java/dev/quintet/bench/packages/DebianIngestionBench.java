@@ -31,11 +31,12 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * {@code ./quintet bench packages}: ingests a real Debian {@code Packages.xz} ({@code main/binary-amd64} of the suite,
- * stable by default; downloaded once from deb.debian.org into {@code --cache-dir} and checked against the suite's
- * InRelease, or the file given with {@code --index-file}) into a fresh embedded database, through the packages app's
- * own ingestion over loopback HTTP, and prints how long the first ingestion into the empty store took and how long a
- * second ingestion of the same index (the mirror sends it again) took. Goal (issue): Debian main under 60 s.
+ * {@code ./quintet bench packages} (ingestion): ingests a real Debian {@code Packages.xz} ({@code main/binary-amd64}
+ * of the suite, stable by default; downloaded once from deb.debian.org into {@code --cache-dir} and checked against
+ * the suite's InRelease, or the file given with {@code --index-file}) into a fresh embedded database, through the
+ * packages app's own ingestion over loopback HTTP, and prints how long the first ingestion into the empty store took
+ * and how long a second ingestion of the same index (the mirror sends it again) took. Goal (issue): Debian main
+ * under 60 s.
  */
 public final class DebianIngestionBench {
 

@@ -1,2 +1,2 @@
-/** The packages benchmark: whole-index ingestion of Debian's Packages file into the store. */
+/** The packages benchmarks: npm look-ups (cold and cached) and whole-index ingestion of Debian's Packages file. */
 package dev.quintet.bench.packages;
