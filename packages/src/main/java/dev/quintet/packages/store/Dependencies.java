@@ -10,8 +10,8 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.IntStream;
 import javax.sql.DataSource;
 import org.postgresql.PGConnection;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -33,7 +33,6 @@ public final class Dependencies {
         this.clock = clock;
         this.dataSource = dataSource;
     }
-
 
     public List<StoredDependency> of(long projectId, String number) {
         return jdbc.sql("""
@@ -70,19 +69,50 @@ public final class Dependencies {
     }
 
     void replace(long projectId, String number, Ecosystem ecosystem, List<UpstreamDependency> deps, Instant now) {
-        List<UpstreamDependency> usable = deps.stream().filter(d -> d.name() != null).toList();
-        jdbc.sql("delete from packages.dependencies where project_id = :id and number = :number")
-                .param("id", projectId).param("number", number).update();
-        jdbc.sql("delete from packages.managed_dependencies where project_id = :id and number = :number")
-                .param("id", projectId).param("number", number).update();
-        insertDeclared(projectId, number, ecosystem,
-                usable.stream().filter(d -> !UpstreamDependency.MANAGED.equals(d.kind())).toList());
-        insertManaged(projectId, number,
-                usable.stream().filter(d -> UpstreamDependency.MANAGED.equals(d.kind())).toList());
-        jdbc.sql("update packages.versions set dependencies_fetched_at = :now where project_id = :id and number = :number")
-                .param("now", Timestamp.from(now)).param("id", projectId).param("number", number).update();
+        replace(projectId, ecosystem, List.of(new DeclaredDependencies(projectId, number, deps)), now);
     }
 
+    /**
+     * Replaces the dependencies of versions of one project with complete new lists and marks them known, in the same
+     * few statements however many versions there are.
+     */
+    void replace(long projectId, Ecosystem ecosystem, List<DeclaredDependencies> versions, Instant now) {
+        if (versions.isEmpty()) {
+            return;
+        }
+        String[] numbers = versions.stream().map(DeclaredDependencies::number).toArray(String[]::new);
+        jdbc.sql("delete from packages.dependencies where project_id = :id and number = any(:numbers)")
+                .param("id", projectId).param("numbers", numbers).update();
+        jdbc.sql("delete from packages.managed_dependencies where project_id = :id and number = any(:numbers)")
+                .param("id", projectId).param("numbers", numbers).update();
+        List<Row> declared = new ArrayList<>();
+        List<Row> managed = new ArrayList<>();
+        for (DeclaredDependencies v : versions) {
+            List<UpstreamDependency> named = v.dependencies().stream().filter(d -> d.name() != null).toList();
+            rows(v.number(), named.stream().filter(d -> !UpstreamDependency.MANAGED.equals(d.kind())).toList(), declared);
+            rows(v.number(), named.stream().filter(d -> UpstreamDependency.MANAGED.equals(d.kind())).toList(), managed);
+        }
+        insertDeclared(projectId, ecosystem, declared);
+        insertManaged(projectId, managed);
+        jdbc.sql("""
+                update packages.versions set dependencies_fetched_at = :now
+                where project_id = :id and number = any(:numbers)""")
+                .param("now", Timestamp.from(now)).param("id", projectId).param("numbers", numbers).update();
+    }
+
+    private static void rows(String number, List<UpstreamDependency> deps, List<Row> into) {
+        for (int i = 0; i < deps.size(); i++) {
+            into.add(new Row(number, i, deps.get(i)));
+        }
+    }
+
+    /** One dependency row to insert: its version and its place in that version's list. */
+    private record Row(String number, int position, UpstreamDependency dependency) {
+
+        DependencyDetails details() {
+            return dependency.details();
+        }
+    }
 
     /**
      * Replaces the dependencies of many versions at once (a chunk of an ingested index) with complete new lists and
@@ -182,56 +212,62 @@ public final class Dependencies {
         }
     }
 
-
-    private void insertDeclared(long projectId, String number, Ecosystem ecosystem, List<UpstreamDependency> deps) {
-        if (deps.isEmpty()) {
+    private void insertDeclared(long projectId, Ecosystem ecosystem, List<Row> rows) {
+        if (rows.isEmpty()) {
             return;
         }
         jdbc.sql("""
                 insert into packages.dependencies
                     (project_id, number, position, name, normalized_name, platform, requirements, kind, optional,
                      scope, exclusions, marker, extras, features, default_features, declared)
-                select :id, :number, d.position, d.name, d.normalized_name, :platform, d.requirements, d.kind, d.optional,
-                       d.scope, string_to_array(d.exclusions, E'\\n'), d.marker, string_to_array(d.extras, E'\\n'),
-                       string_to_array(d.features, E'\\n'), d.default_features, d.declared
-                from unnest(:positions::int[], :names::text[], :normalized::text[], :requirements::text[],
-                            :kinds::text[], :optionals::boolean[], :scopes::text[], :exclusions::text[],
-                            :markers::text[], :extras::text[], :features::text[], :defaults::boolean[],
-                            :declared::text[])
-                    as d(position, name, normalized_name, requirements, kind, optional, scope, exclusions, marker,
-                         extras, features, default_features, declared)
-                """).param("id", projectId).param("number", number).param("platform", ecosystem.key())
-                .param("positions", IntStream.range(0, deps.size()).boxed().toArray(Integer[]::new))
-                .param("names", deps.stream().map(UpstreamDependency::name).toArray(String[]::new))
-                .param("normalized", deps.stream().map(d -> ecosystem.normalize(d.name())).toArray(String[]::new))
-                .param("requirements", deps.stream().map(Dependencies::requirement).toArray(String[]::new))
-                .param("kinds", deps.stream().map(UpstreamDependency::kind).toArray(String[]::new))
-                .param("optionals", deps.stream().map(UpstreamDependency::optional).toArray(Boolean[]::new))
-                .param("scopes", deps.stream().map(d -> d.details().scope()).toArray(String[]::new))
-                .param("exclusions", deps.stream().map(d -> lines(d.details().exclusions())).toArray(String[]::new))
-                .param("markers", deps.stream().map(d -> d.details().marker()).toArray(String[]::new))
-                .param("extras", deps.stream().map(d -> lines(d.details().extras())).toArray(String[]::new))
-                .param("features", deps.stream().map(d -> lines(d.details().features())).toArray(String[]::new))
-                .param("defaults", deps.stream().map(d -> d.details().defaultFeatures()).toArray(Boolean[]::new))
-                .param("declared", deps.stream().map(UpstreamDependency::declared).toArray(String[]::new))
+                select :id, d.number, d.position, d.name, d.normalized_name, :platform, d.requirements, d.kind,
+                       d.optional, d.scope, string_to_array(d.exclusions, E'\\n'), d.marker,
+                       string_to_array(d.extras, E'\\n'), string_to_array(d.features, E'\\n'), d.default_features,
+                       d.declared
+                from unnest(:numbers::text[], :positions::int[], :names::text[], :normalized::text[],
+                            :requirements::text[], :kinds::text[], :optionals::boolean[], :scopes::text[],
+                            :exclusions::text[], :markers::text[], :extras::text[], :features::text[],
+                            :defaults::boolean[], :declared::text[])
+                    as d(number, position, name, normalized_name, requirements, kind, optional, scope, exclusions,
+                         marker, extras, features, default_features, declared)
+                """).param("id", projectId).param("platform", ecosystem.key())
+                .param("numbers", rows.stream().map(Row::number).toArray(String[]::new))
+                .param("positions", rows.stream().map(Row::position).toArray(Integer[]::new))
+                .param("names", rows.stream().map(r -> r.dependency().name()).toArray(String[]::new))
+                .param("normalized", rows.stream().map(r -> ecosystem.normalize(r.dependency().name()))
+                        .toArray(String[]::new))
+                .param("requirements", rows.stream().map(r -> requirement(r.dependency())).toArray(String[]::new))
+                .param("kinds", rows.stream().map(r -> r.dependency().kind()).toArray(String[]::new))
+                .param("optionals", rows.stream().map(r -> r.dependency().optional()).toArray(Boolean[]::new))
+                .param("scopes", rows.stream().map(r -> r.details().scope()).toArray(String[]::new))
+                .param("exclusions", rows.stream().map(r -> lines(r.details().exclusions())).toArray(String[]::new))
+                .param("markers", rows.stream().map(r -> r.details().marker()).toArray(String[]::new))
+                .param("extras", rows.stream().map(r -> lines(r.details().extras())).toArray(String[]::new))
+                .param("features", rows.stream().map(r -> lines(r.details().features())).toArray(String[]::new))
+                .param("defaults", rows.stream().map(r -> r.details().defaultFeatures()).toArray(Boolean[]::new))
+                .param("declared", rows.stream().map(r -> r.dependency().declared()).toArray(String[]::new))
                 .update();
     }
 
-    private void insertManaged(long projectId, String number, List<UpstreamDependency> managed) {
-        if (managed.isEmpty()) {
+    private void insertManaged(long projectId, List<Row> rows) {
+        if (rows.isEmpty()) {
             return;
         }
         jdbc.sql("""
-                insert into packages.managed_dependencies (project_id, number, position, name, requirements, scope, exclusions)
-                select :id, :number, d.position, d.name, d.requirements, d.scope, string_to_array(d.exclusions, E'\\n')
-                from unnest(:positions::int[], :names::text[], :requirements::text[], :scopes::text[], :exclusions::text[])
-                    as d(position, name, requirements, scope, exclusions)
-                """).param("id", projectId).param("number", number)
-                .param("positions", IntStream.range(0, managed.size()).boxed().toArray(Integer[]::new))
-                .param("names", managed.stream().map(UpstreamDependency::name).toArray(String[]::new))
-                .param("requirements", managed.stream().map(Dependencies::requirement).toArray(String[]::new))
-                .param("scopes", managed.stream().map(d -> d.details().scope()).toArray(String[]::new))
-                .param("exclusions", managed.stream().map(d -> lines(d.details().exclusions())).toArray(String[]::new))
+                insert into packages.managed_dependencies (project_id, number, position, name, requirements, scope,
+                    exclusions)
+                select :id, d.number, d.position, d.name, d.requirements, d.scope,
+                       string_to_array(d.exclusions, E'\\n')
+                from unnest(:numbers::text[], :positions::int[], :names::text[], :requirements::text[],
+                            :scopes::text[], :exclusions::text[])
+                    as d(number, position, name, requirements, scope, exclusions)
+                """).param("id", projectId)
+                .param("numbers", rows.stream().map(Row::number).toArray(String[]::new))
+                .param("positions", rows.stream().map(Row::position).toArray(Integer[]::new))
+                .param("names", rows.stream().map(r -> r.dependency().name()).toArray(String[]::new))
+                .param("requirements", rows.stream().map(r -> requirement(r.dependency())).toArray(String[]::new))
+                .param("scopes", rows.stream().map(r -> r.details().scope()).toArray(String[]::new))
+                .param("exclusions", rows.stream().map(r -> lines(r.details().exclusions())).toArray(String[]::new))
                 .update();
     }
 

@@ -13,6 +13,7 @@ import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,12 +52,10 @@ public final class Projects {
         Instant now = clock.instant();
         long id = tx.execute(status -> {
             long projectId = upsertProject(ecosystem, normalizedName, upstream, validators, now);
-            for (UpstreamVersion v : upstream.versions()) {
-                upsertVersion(projectId, v);
-                if (v.dependencies() != null) {
-                    dependencies.replace(projectId, v.number(), ecosystem, v.dependencies(), now);
-                }
-            }
+            List<UpstreamVersion> versions = distinct(upstream.versions());
+            upsertVersions(projectId, versions);
+            dependencies.replace(projectId, ecosystem, versions.stream().filter(v -> v.dependencies() != null)
+                    .map(v -> new DeclaredDependencies(projectId, v.number(), v.dependencies())).toList(), now);
             recordLatestReleases(projectId, ecosystem);
             return projectId;
         });
@@ -178,12 +177,19 @@ public final class Projects {
                 .param("lm", v.lastModified()).param("default_version", p.defaultVersion()).query(Long.class).single();
     }
 
-    private void upsertVersion(long projectId, UpstreamVersion v) {
-        String spdx = v.license() == null ? null : SpdxLicenses.normalize(v.license()).orElse("NOASSERTION");
+    /** Every version in one statement; where a number repeats, its last entry counts. */
+    private void upsertVersions(long projectId, List<UpstreamVersion> versions) {
+        if (versions.isEmpty()) {
+            return;
+        }
         jdbc.sql("""
                 insert into packages.versions (project_id, number, published_at, original_license, spdx_expression, status,
                     features, requires_python)
-                values (:id, :number, :published, :license, :spdx, :status, :features::jsonb, :requires_python)
+                select :id, v.number, v.published_at::timestamptz, v.license, v.spdx, v.status, v.features::jsonb,
+                       v.requires_python
+                from unnest(:numbers::text[], :published::text[], :licenses::text[], :spdx::text[], :statuses::text[],
+                            :features::text[], :requires_python::text[])
+                    as v(number, published_at, license, spdx, status, features, requires_python)
                 on conflict (project_id, number) do update set
                     published_at = coalesce(excluded.published_at, versions.published_at),
                     original_license = coalesce(excluded.original_license, versions.original_license),
@@ -191,11 +197,24 @@ public final class Projects {
                     status = excluded.status,
                     features = coalesce(excluded.features, versions.features),
                     requires_python = coalesce(excluded.requires_python, versions.requires_python)
-                """).param("id", projectId).param("number", v.number())
-                .param("published", v.publishedAt() == null ? null : Timestamp.from(v.publishedAt()))
-                .param("license", v.license()).param("spdx", spdx).param("status", v.status())
-                .param("features", v.features() == null ? null : FeatureTables.write(v.features()))
-                .param("requires_python", v.requiresPython()).update();
+                """).param("id", projectId)
+                .param("numbers", versions.stream().map(UpstreamVersion::number).toArray(String[]::new))
+                .param("published", versions.stream()
+                        .map(v -> v.publishedAt() == null ? null : v.publishedAt().toString()).toArray(String[]::new))
+                .param("licenses", versions.stream().map(UpstreamVersion::license).toArray(String[]::new))
+                .param("spdx", versions.stream().map(v -> v.license() == null ? null
+                        : SpdxLicenses.normalize(v.license()).orElse("NOASSERTION")).toArray(String[]::new))
+                .param("statuses", versions.stream().map(UpstreamVersion::status).toArray(String[]::new))
+                .param("features", versions.stream()
+                        .map(v -> v.features() == null ? null : FeatureTables.write(v.features())).toArray(String[]::new))
+                .param("requires_python", versions.stream().map(UpstreamVersion::requiresPython).toArray(String[]::new))
+                .update();
+    }
+
+    private static List<UpstreamVersion> distinct(List<UpstreamVersion> versions) {
+        Map<String, UpstreamVersion> byNumber = new LinkedHashMap<>();
+        versions.forEach(v -> byNumber.put(v.number(), v));
+        return List.copyOf(byNumber.values());
     }
 
     private List<StoredVersion> versionsOf(long projectId) {
