@@ -283,6 +283,32 @@ class OrganizerWritesTest {
     }
 
     @Test
+    void changesItsOwnVenueAndTheCalendarRevisionOfEventsThere() {
+        String venue = organiser.venue("Old Hall", "London", "GB", 51.5074, -0.1278);
+        String event = organiser.published("At the hall", venue, "Europe/London", START, END, "free");
+        String before = api.as("events:read").get("/v3/events/" + event + "/ical").body();
+
+        JsonNode changed = organiser.ok("/v3/venues/" + venue + "/", """
+                {"venue":{"name":"New Hall","capacity":120,"address":{"address_1":"2 Quay","city":"Bristol",
+                 "country":"GB","latitude":"51.4545","longitude":"-2.5879"}}}""");
+
+        assertThat(changed.get("name").asString()).isEqualTo("New Hall");
+        assertThat(changed.get("address").get("city").asString()).isEqualTo("Bristol");
+        assertThat(organiser.read("/v3/venues/" + venue + "/").get("latitude").asString()).isEqualTo("51.4545");
+        String after = api.as("events:read").get("/v3/events/" + event + "/ical").body();
+        assertThat(before).contains("SEQUENCE:0");
+        assertThat(after).contains("SEQUENCE:1", "Bristol");
+        assertArgumentsError(organiser.post("/v3/venues/" + venue + "/", "{\"venue\":{\"name\":\"No address\"}}"),
+                "venue.address");
+        assertThat(stranger.post("/v3/venues/" + venue + "/", "{\"venue\":{\"name\":\"Mine now\"}}").statusCode())
+                .isEqualTo(403);
+        String hidden = organiser.venue("Hidden Hall", "Paris", "FR", 48.8566, 2.3522);
+        assertThat(stranger.post("/v3/venues/" + hidden + "/", "{\"venue\":{\"name\":\"Mine now\"}}").statusCode())
+                .isEqualTo(404);
+        assertThat(organiser.post("/v3/venues/999999999/", "{}").statusCode()).isEqualTo(404);
+    }
+
+    @Test
     void answersBadBodiesAndIdsWithoutServerErrors() {
         String org = organiser.organization();
         for (String body : List.of("", "not json", "[]", "\"event\"", "{\"event\":[]}", "{\"event\":{\"name\":\"plain\"}}",

@@ -70,6 +70,23 @@ public final class Events {
                 .query(Long.class).single();
     }
 
+    /** Replaces a venue's fields and raises the revision of the published events held there. */
+    public void replaceVenue(long id, Venue v) {
+        jdbc.sql("""
+                UPDATE events.venues SET name = :name, address_1 = :address, city = :city, region = :region,
+                    postal_code = :postal, country = :country, latitude = :lat, longitude = :lon, timezone = :tz,
+                    capacity = :capacity
+                WHERE id = :id""")
+                .param("name", v.name()).param("address", v.address1()).param("city", v.city())
+                .param("region", v.region()).param("postal", v.postalCode()).param("country", v.country())
+                .param("lat", v.latitude()).param("lon", v.longitude()).param("tz", v.timezone())
+                .param("capacity", v.capacity()).param("id", id).update();
+        jdbc.sql("""
+                UPDATE events.events SET revision = revision + 1, changed_at = :now
+                WHERE venue_id = :id AND status <> 'draft'""")
+                .param("id", id).param("now", Timestamp.from(clock.instant())).update();
+    }
+
     /**
      * Stores an event with its ticket classes and returns the new id. Its id and stamps are ignored; a published
      * event gets the status its times give.

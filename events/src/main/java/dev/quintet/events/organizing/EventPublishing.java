@@ -127,9 +127,27 @@ public final class EventPublishing {
     }
 
     public Venue addVenue(Organization org, JsonNode body) {
-        Venue venue = VenueInput.parse(body);
+        Venue venue = VenueInput.parse(body, "created");
         long id = events.addVenue(venue, org.id());
         return events.venues(List.of(id)).getFirst();
+    }
+
+    /**
+     * Replaces a venue of {@code org} with the one sent; published events there get a new revision (their calendar
+     * entries change). Another organization's venue answers 403 when readers may see it, else 404.
+     */
+    public Venue updateVenue(Organization org, String id, JsonNode body) {
+        long venueId = parseId(id).filter(v -> !events.venues(List.of(v)).isEmpty())
+                .orElseThrow(() -> new ApiException(404, "not_found", "no venue with id '" + id + "'"));
+        if (!events.ownsVenue(org.id(), venueId)) {
+            if (!events.venueInUse(venueId)) {
+                throw new ApiException(404, "not_found", "no venue with id '" + id + "'");
+            }
+            throw new ApiException(403, "not_authorized", "venue " + id + " belongs to another organization; "
+                    + "only its own organization may change it");
+        }
+        events.replaceVenue(venueId, VenueInput.parse(body, "changed"));
+        return events.venues(List.of(venueId)).getFirst();
     }
 
     public TicketClass addTicketClass(Organization org, String eventId, JsonNode body) {

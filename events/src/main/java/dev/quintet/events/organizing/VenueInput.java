@@ -7,8 +7,9 @@ import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The {@code venue} object of {@code POST /v3/organizations/{id}/venues/}: Eventbrite's fields (coordinates as
- * strings or numbers, needed for distance search) plus an optional IANA {@code timezone}.
+ * The {@code venue} object of {@code POST /v3/organizations/{id}/venues/} and {@code POST /v3/venues/{id}/}:
+ * Eventbrite's fields (coordinates as strings or numbers, needed for distance search) plus an optional IANA
+ * {@code timezone}. Both take the whole venue.
  */
 final class VenueInput {
 
@@ -20,11 +21,11 @@ final class VenueInput {
     private VenueInput() {
     }
 
-    static Venue parse(JsonNode body) {
+    static Venue parse(JsonNode body, String action) {
         ArgumentErrors errors = new ArgumentErrors();
         Fields venue = Fields.body(body, "venue", FIELDS, errors);
         if (venue == null) {
-            errors.throwIfAny("the venue cannot be created: ");
+            errors.throwIfAny("the venue cannot be " + action + ": ");
         }
         String name = venue.text("name", 200);
         venue.required("name", name);
@@ -36,7 +37,7 @@ final class VenueInput {
         Fields address = venue.object("address", ADDRESS);
         if (address == null) {
             venue.required("address", null);
-            errors.throwIfAny("the venue cannot be created: ");
+            errors.throwIfAny("the venue cannot be " + action + ": ");
         }
         String city = address.text("city", 200);
         address.required("city", city);
@@ -52,7 +53,7 @@ final class VenueInput {
         Venue v = new Venue(0, name, address.text("address_1", 200), city, address.text("region", 200),
                 address.text("postal_code", 20), country, lat == null ? 0 : lat, lon == null ? 0 : lon, zone,
                 capacity == null ? null : capacity.intValue());
-        errors.throwIfAny("the venue cannot be created: ");
+        errors.throwIfAny("the venue cannot be " + action + ": ");
         return v;
     }
 }

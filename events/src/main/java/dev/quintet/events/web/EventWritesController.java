@@ -16,7 +16,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * Changing one's own events, scope {@code events:write}: {@code POST /v3/events/{id}/} (update),
  * {@code publish/}, {@code unpublish/}, {@code cancel/}, {@code DELETE /v3/events/{id}/} (drafts) and
- * {@code POST /v3/events/{id}/ticket_classes/}.
+ * {@code POST /v3/events/{id}/ticket_classes/}, and one's own venues: {@code POST /v3/venues/{id}/}.
  */
 @RestController
 final class EventWritesController {
@@ -34,6 +34,11 @@ final class EventWritesController {
     @PostMapping("/v3/events/{id}/")
     Map<String, Object> update(@PathVariable String id, @RequestBody JsonNode body, HttpServletRequest request) {
         return views.render(publishing.update(org(request), id, body), Set.of());
+    }
+
+    @PostMapping("/v3/venues/{id}/")
+    Map<String, Object> updateVenue(@PathVariable String id, @RequestBody JsonNode body, HttpServletRequest request) {
+        return views.json().venue(publishing.updateVenue(org(request), id, body));
     }
 
     @PostMapping("/v3/events/{id}/publish/")
