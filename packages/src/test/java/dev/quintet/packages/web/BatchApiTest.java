@@ -55,6 +55,9 @@ class BatchApiTest {
 
     @Test
     void answersEachItemInRequestOrderWithTheProjectOrItsError() {
+        assertThat(Http.get(app.url("/api/npm/is-odd"), "Authorization", "Bearer " + app.key).statusCode())
+                .as("is-odd stored first: the batch answers its items in parallel, and is-number's dependents_count"
+                        + " counts is-odd only once it is stored").isEqualTo(200);
         HttpResponse<String> r = post(batchOf(List.of(
                 "{\"platform\": \"npm\", \"name\": \"is-odd\"}",
                 "{\"purl\": \"pkg:npm/is-number@7.0.0\"}",
