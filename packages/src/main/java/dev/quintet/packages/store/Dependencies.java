@@ -65,58 +65,13 @@ public final class Dependencies {
 
     /** Replaces one version's dependencies with a complete new list and marks them known. */
     public void replace(long projectId, String number, Ecosystem ecosystem, List<UpstreamDependency> deps) {
-        replace(projectId, number, ecosystem, deps, clock.instant());
-    }
-
-    void replace(long projectId, String number, Ecosystem ecosystem, List<UpstreamDependency> deps, Instant now) {
-        replace(projectId, ecosystem, List.of(new DeclaredDependencies(projectId, number, deps)), now);
+        replaceAll(ecosystem, List.of(new DeclaredDependencies(projectId, number, deps)), clock.instant());
     }
 
     /**
-     * Replaces the dependencies of versions of one project with complete new lists and marks them known, in the same
-     * few statements however many versions there are.
-     */
-    void replace(long projectId, Ecosystem ecosystem, List<DeclaredDependencies> versions, Instant now) {
-        if (versions.isEmpty()) {
-            return;
-        }
-        String[] numbers = versions.stream().map(DeclaredDependencies::number).toArray(String[]::new);
-        jdbc.sql("delete from packages.dependencies where project_id = :id and number = any(:numbers)")
-                .param("id", projectId).param("numbers", numbers).update();
-        jdbc.sql("delete from packages.managed_dependencies where project_id = :id and number = any(:numbers)")
-                .param("id", projectId).param("numbers", numbers).update();
-        List<Row> declared = new ArrayList<>();
-        List<Row> managed = new ArrayList<>();
-        for (DeclaredDependencies v : versions) {
-            List<UpstreamDependency> named = v.dependencies().stream().filter(d -> d.name() != null).toList();
-            rows(v.number(), named.stream().filter(d -> !UpstreamDependency.MANAGED.equals(d.kind())).toList(), declared);
-            rows(v.number(), named.stream().filter(d -> UpstreamDependency.MANAGED.equals(d.kind())).toList(), managed);
-        }
-        insertDeclared(projectId, ecosystem, declared);
-        insertManaged(projectId, managed);
-        jdbc.sql("""
-                update packages.versions set dependencies_fetched_at = :now
-                where project_id = :id and number = any(:numbers)""")
-                .param("now", Timestamp.from(now)).param("id", projectId).param("numbers", numbers).update();
-    }
-
-    private static void rows(String number, List<UpstreamDependency> deps, List<Row> into) {
-        for (int i = 0; i < deps.size(); i++) {
-            into.add(new Row(number, i, deps.get(i)));
-        }
-    }
-
-    /** One dependency row to insert: its version and its place in that version's list. */
-    private record Row(String number, int position, UpstreamDependency dependency) {
-
-        DependencyDetails details() {
-            return dependency.details();
-        }
-    }
-
-    /**
-     * Replaces the dependencies of many versions at once (a chunk of an ingested index) with complete new lists and
-     * marks them known, in three statements however many versions there are.
+     * Replaces the dependencies of many versions at once (a fetched project's, or a chunk of an ingested index) with
+     * complete new lists and marks them known, in the same few statements however many versions there are; the
+     * declared dependencies go in with {@code COPY}, PostgreSQL's bulk path.
      */
     public void replaceAll(Ecosystem ecosystem, List<DeclaredDependencies> versions, Instant now) {
         if (versions.isEmpty()) {
@@ -124,12 +79,21 @@ public final class Dependencies {
         }
         Long[] projectIds = versions.stream().map(DeclaredDependencies::projectId).toArray(Long[]::new);
         String[] numbers = versions.stream().map(DeclaredDependencies::number).toArray(String[]::new);
-        jdbc.sql("""
-                delete from packages.dependencies d
-                using unnest(:ids::bigint[], :numbers::text[]) as v(project_id, number)
-                where d.project_id = v.project_id and d.number = v.number
-                """).param("ids", projectIds).param("numbers", numbers).update();
-        copy(new Rows(ecosystem, versions));
+        for (String table : List.of("packages.dependencies", "packages.managed_dependencies")) {
+            jdbc.sql("delete from " + table + """
+                     d using unnest(:ids::bigint[], :numbers::text[]) as v(project_id, number)
+                    where d.project_id = v.project_id and d.number = v.number
+                    """).param("ids", projectIds).param("numbers", numbers).update();
+        }
+        List<Row> declared = new ArrayList<>();
+        List<Row> managed = new ArrayList<>();
+        for (DeclaredDependencies v : versions) {
+            List<UpstreamDependency> named = v.dependencies().stream().filter(d -> d.name() != null).toList();
+            rows(v, named.stream().filter(d -> !UpstreamDependency.MANAGED.equals(d.kind())).toList(), declared);
+            rows(v, named.stream().filter(d -> UpstreamDependency.MANAGED.equals(d.kind())).toList(), managed);
+        }
+        copy(new CopyText(ecosystem, declared));
+        insertManaged(managed);
         jdbc.sql("""
                 update packages.versions v set dependencies_fetched_at = :now
                 from unnest(:ids::bigint[], :numbers::text[]) as d(project_id, number)
@@ -137,11 +101,22 @@ public final class Dependencies {
                 """).param("now", Timestamp.from(now)).param("ids", projectIds).param("numbers", numbers).update();
     }
 
-    /**
-     * Inserts the rows with {@code COPY} on the connection of the current transaction, PostgreSQL's bulk path: a
-     * whole ingested index brings hundreds of thousands of rows.
-     */
-    private void copy(Rows rows) {
+    private static void rows(DeclaredDependencies version, List<UpstreamDependency> deps, List<Row> into) {
+        for (int i = 0; i < deps.size(); i++) {
+            into.add(new Row(version.projectId(), version.number(), i, deps.get(i)));
+        }
+    }
+
+    /** One dependency row to write: its version and its place in that version's list. */
+    private record Row(long projectId, String number, int position, UpstreamDependency dependency) {
+
+        DependencyDetails details() {
+            return dependency.details();
+        }
+    }
+
+    /** Writes the rows with {@code COPY} on the connection of the current transaction. */
+    private void copy(CopyText rows) {
         if (rows.isEmpty()) {
             return;
         }
@@ -149,7 +124,8 @@ public final class Dependencies {
         try {
             connection.unwrap(PGConnection.class).getCopyAPI().copyIn("""
                     copy packages.dependencies (project_id, number, position, name, normalized_name, platform,
-                        requirements, kind, optional, declared) from stdin
+                        requirements, kind, optional, scope, exclusions, marker, extras, features, default_features,
+                        declared) from stdin
                     """, new StringReader(rows.text()));
         } catch (SQLException | IOException e) {
             throw new DataAccessResourceFailureException("copying dependencies failed: " + e.getMessage(), e);
@@ -158,22 +134,30 @@ public final class Dependencies {
         }
     }
 
-    /** The dependency rows of many versions in {@code COPY}'s text format. */
-    private static final class Rows {
+    /** Dependency rows in {@code COPY}'s text format. */
+    private static final class CopyText {
 
         private final StringBuilder text = new StringBuilder();
 
-        Rows(Ecosystem ecosystem, List<DeclaredDependencies> versions) {
-            for (DeclaredDependencies v : versions) {
-                int position = 0;
-                for (UpstreamDependency d : v.dependencies()) {
-                    if (d.name() != null) {
-                        row(v.projectId(), v.number(), position++, d.name(), ecosystem.normalize(d.name()),
-                                ecosystem.key(), d.requirements() == null ? "*" : d.requirements(), d.kind(),
-                                d.optional() ? "t" : "f", d.declared());
-                    }
-                }
+        CopyText(Ecosystem ecosystem, List<Row> rows) {
+            for (Row r : rows) {
+                UpstreamDependency d = r.dependency();
+                DependencyDetails details = r.details();
+                row(r.projectId(), r.number(), r.position(), d.name(), ecosystem.normalize(d.name()), ecosystem.key(),
+                        requirement(d), d.kind(), d.optional() ? "t" : "f", details.scope(),
+                        array(details.exclusions()), details.marker(), array(details.extras()),
+                        array(details.features()), details.defaultFeatures() ? "t" : "f", d.declared());
             }
+        }
+
+        /** A PostgreSQL array literal of texts, each element quoted. */
+        private static String array(List<String> values) {
+            StringBuilder out = new StringBuilder("{");
+            for (String v : values) {
+                out.append(out.length() == 1 ? "" : ",").append('"')
+                        .append(v.replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
+            }
+            return out.append('}').toString();
         }
 
         private void row(Object... values) {
@@ -212,56 +196,20 @@ public final class Dependencies {
         }
     }
 
-    private void insertDeclared(long projectId, Ecosystem ecosystem, List<Row> rows) {
-        if (rows.isEmpty()) {
-            return;
-        }
-        jdbc.sql("""
-                insert into packages.dependencies
-                    (project_id, number, position, name, normalized_name, platform, requirements, kind, optional,
-                     scope, exclusions, marker, extras, features, default_features, declared)
-                select :id, d.number, d.position, d.name, d.normalized_name, :platform, d.requirements, d.kind,
-                       d.optional, d.scope, string_to_array(d.exclusions, E'\\n'), d.marker,
-                       string_to_array(d.extras, E'\\n'), string_to_array(d.features, E'\\n'), d.default_features,
-                       d.declared
-                from unnest(:numbers::text[], :positions::int[], :names::text[], :normalized::text[],
-                            :requirements::text[], :kinds::text[], :optionals::boolean[], :scopes::text[],
-                            :exclusions::text[], :markers::text[], :extras::text[], :features::text[],
-                            :defaults::boolean[], :declared::text[])
-                    as d(number, position, name, normalized_name, requirements, kind, optional, scope, exclusions,
-                         marker, extras, features, default_features, declared)
-                """).param("id", projectId).param("platform", ecosystem.key())
-                .param("numbers", rows.stream().map(Row::number).toArray(String[]::new))
-                .param("positions", rows.stream().map(Row::position).toArray(Integer[]::new))
-                .param("names", rows.stream().map(r -> r.dependency().name()).toArray(String[]::new))
-                .param("normalized", rows.stream().map(r -> ecosystem.normalize(r.dependency().name()))
-                        .toArray(String[]::new))
-                .param("requirements", rows.stream().map(r -> requirement(r.dependency())).toArray(String[]::new))
-                .param("kinds", rows.stream().map(r -> r.dependency().kind()).toArray(String[]::new))
-                .param("optionals", rows.stream().map(r -> r.dependency().optional()).toArray(Boolean[]::new))
-                .param("scopes", rows.stream().map(r -> r.details().scope()).toArray(String[]::new))
-                .param("exclusions", rows.stream().map(r -> lines(r.details().exclusions())).toArray(String[]::new))
-                .param("markers", rows.stream().map(r -> r.details().marker()).toArray(String[]::new))
-                .param("extras", rows.stream().map(r -> lines(r.details().extras())).toArray(String[]::new))
-                .param("features", rows.stream().map(r -> lines(r.details().features())).toArray(String[]::new))
-                .param("defaults", rows.stream().map(r -> r.details().defaultFeatures()).toArray(Boolean[]::new))
-                .param("declared", rows.stream().map(r -> r.dependency().declared()).toArray(String[]::new))
-                .update();
-    }
-
-    private void insertManaged(long projectId, List<Row> rows) {
+    private void insertManaged(List<Row> rows) {
         if (rows.isEmpty()) {
             return;
         }
         jdbc.sql("""
                 insert into packages.managed_dependencies (project_id, number, position, name, requirements, scope,
                     exclusions)
-                select :id, d.number, d.position, d.name, d.requirements, d.scope,
+                select d.project_id, d.number, d.position, d.name, d.requirements, d.scope,
                        string_to_array(d.exclusions, E'\\n')
-                from unnest(:numbers::text[], :positions::int[], :names::text[], :requirements::text[],
+                from unnest(:ids::bigint[], :numbers::text[], :positions::int[], :names::text[], :requirements::text[],
                             :scopes::text[], :exclusions::text[])
-                    as d(number, position, name, requirements, scope, exclusions)
-                """).param("id", projectId)
+                    as d(project_id, number, position, name, requirements, scope, exclusions)
+                """)
+                .param("ids", rows.stream().map(Row::projectId).toArray(Long[]::new))
                 .param("numbers", rows.stream().map(Row::number).toArray(String[]::new))
                 .param("positions", rows.stream().map(Row::position).toArray(Integer[]::new))
                 .param("names", rows.stream().map(r -> r.dependency().name()).toArray(String[]::new))

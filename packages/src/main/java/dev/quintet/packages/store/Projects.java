@@ -54,7 +54,7 @@ public final class Projects {
             long projectId = upsertProject(ecosystem, normalizedName, upstream, validators, now);
             List<UpstreamVersion> versions = distinct(upstream.versions());
             upsertVersions(projectId, versions);
-            dependencies.replace(projectId, ecosystem, versions.stream().filter(v -> v.dependencies() != null)
+            dependencies.replaceAll(ecosystem, versions.stream().filter(v -> v.dependencies() != null)
                     .map(v -> new DeclaredDependencies(projectId, v.number(), v.dependencies())).toList(), now);
             recordLatestReleases(projectId, ecosystem);
             return projectId;
@@ -66,7 +66,8 @@ public final class Projects {
     public void saveDependencies(long projectId, String number, Ecosystem ecosystem,
                                  List<dev.quintet.packages.registry.UpstreamDependency> deps) {
         Instant now = clock.instant();
-        tx.executeWithoutResult(status -> dependencies.replace(projectId, number, ecosystem, deps, now));
+        tx.executeWithoutResult(status -> dependencies.replaceAll(ecosystem,
+                List.of(new DeclaredDependencies(projectId, number, deps)), now));
     }
 
     public List<StoredDependency> dependencies(long projectId, String number) {
