@@ -72,12 +72,7 @@ class ConsoleServicePagesTest {
     @BeforeEach
     void signUp() {
         page = browser.newContext().newPage();
-        String email = "pages-" + UUID.randomUUID() + "@example.com";
-        page.navigate(console + "/signup");
-        page.fill("#email", email);
-        page.fill("#password", "correct-horse-battery");
-        page.fill("#confirm_password", "correct-horse-battery");
-        page.click("#signup-button");
+        String email = signUp(page, console, "pages");
         assertThat(page.locator("#account-email")).hasText(email);
         account = platform.bean(Accounts.class).byEmail(email).orElseThrow().id();
         devicesKey = platform.bean(ApiKeys.class).create(account, "test", List.of("devices")).secret();
@@ -207,18 +202,24 @@ class ConsoleServicePagesTest {
                 "--quintet.console.service-urls.devices=http://127.0.0.1:" + closed);
         Page other = browser.newContext().newPage();
         try {
-            String email = "alone-" + UUID.randomUUID() + "@example.com";
-            other.navigate(lonely + "/signup");
-            other.fill("#email", email);
-            other.fill("#password", "correct-horse-battery");
-            other.fill("#confirm_password", "correct-horse-battery");
-            other.click("#signup-button");
+            signUp(other, lonely, "alone");
 
             assertThat(other.navigate(lonely + "/devices").status()).isEqualTo(503);
             assertThat(other.locator("#service-problem")).containsText("devices service at http://127.0.0.1:" + closed);
         } finally {
             other.context().close();
         }
+    }
+
+    /** Signs a new person up on {@code consoleUrl} in {@code page}; returns their email. */
+    private static String signUp(Page page, String consoleUrl, String prefix) {
+        String email = prefix + "-" + UUID.randomUUID() + "@example.com";
+        page.navigate(consoleUrl + "/signup");
+        page.fill("#email", email);
+        page.fill("#password", "correct-horse-battery");
+        page.fill("#confirm_password", "correct-horse-battery");
+        page.click("#signup-button");
+        return email;
     }
 
     private HttpResponse<String> api(String method, String path, String body) {
