@@ -81,6 +81,17 @@ class SearchTest {
                 List.of(ticket));
     }
 
+    static String bearer() {
+        return "Bearer " + issuer.token(UUID.randomUUID(), "events:read");
+    }
+
+    static void otherEvent(long organizer, String name, String localStart) {
+        Instant start = LocalDateTime.parse(localStart).atZone(ZoneId.of("UTC")).toInstant();
+        events.addEvent(Event.of(organizer, null, name, "<p>Talk.</p>", "Talk.", null, "UTC", start,
+                start.plus(Duration.ofHours(1)), "live", true, true, 100, "USD", "102", "2"),
+                List.of(new TicketClass(0, 0, "Free", true, null, "USD", 100, 0, null, null)));
+    }
+
     static JsonNode search(String query) {
         HttpResponse<String> response = Http.get(base + "/v3/events/search/?organizer.id=" + organizer + "&" + query,
                 "Authorization", "Bearer " + issuer.token(UUID.randomUUID(), "events:read"));
@@ -155,6 +166,110 @@ class SearchTest {
         assertThat(last.get("pagination").get("has_more_items").asBoolean()).isFalse();
         assertThat(all).hasSize(7);
         assertThat(new HashSet<>(all)).hasSize(7);
+    }
+
+    @Test
+    void followsContinuationTokensToTheLastPageWithoutGapsOrRepeats() {
+        List<String> all = new ArrayList<>();
+        JsonNode page = search("page_size=3");
+        all.addAll(names(page));
+        int pages = 1;
+        while (page.get("pagination").get("has_more_items").asBoolean()) {
+            String token = page.get("pagination").get("continuation").asString();
+            page = search("page_size=3&continuation=" + enc(token));
+            all.addAll(names(page));
+            pages++;
+            assertThat(page.get("pagination").get("page_number").asInt()).isEqualTo(pages);
+            assertThat(page.get("pagination").get("object_count").asInt()).isEqualTo(7);
+        }
+
+        assertThat(pages).isEqualTo(3);
+        assertThat(page.get("pagination").has("continuation")).isFalse();
+        assertThat(all).containsExactlyElementsOf(names(search("page_size=7")));
+    }
+
+    @Test
+    void aContinuationStartsAfterTheLastEventShownEvenWhenEarlierOnesAreAdded() {
+        long other = events.addOrganizer(null, "Continuation test " + UUID.randomUUID(), "", null);
+        for (int day = 20; day < 25; day++) {
+            otherEvent(other, "Talk " + day, "2026-06-" + day + "T10:00");
+        }
+        String first = "/v3/events/search/?organizer.id=" + other + "&page_size=2";
+        JsonNode page1 = JSON.readTree(Http.get(base + first, "Authorization", bearer()).body());
+        otherEvent(other, "Talk 19", "2026-06-19T10:00");
+
+        JsonNode page2 = JSON.readTree(Http.get(base + first + "&continuation="
+                + enc(page1.get("pagination").get("continuation").asString()), "Authorization", bearer()).body());
+
+        assertThat(names(page1)).containsExactly("Talk 20", "Talk 21");
+        assertThat(names(page2)).containsExactly("Talk 22", "Talk 23");
+    }
+
+    @Test
+    void refusesAContinuationMadeForOtherParametersOrNotOurs() {
+        String token = search("page_size=3").get("pagination").get("continuation").asString();
+
+        HttpResponse<String> changed = Http.get(base + "/v3/events/search/?organizer.id=" + organizer
+                + "&page_size=3&categories=103&continuation=" + enc(token), "Authorization", bearer());
+        HttpResponse<String> forged = Http.get(base + "/v3/events/search/?organizer.id=" + organizer
+                + "&page_size=3&continuation=bm90LWEtdG9rZW4", "Authorization", bearer());
+        HttpResponse<String> both = Http.get(base + "/v3/events/search/?organizer.id=" + organizer
+                + "&page_size=3&page=2&continuation=" + enc(token), "Authorization", bearer());
+
+        for (HttpResponse<String> refused : List.of(changed, forged)) {
+            assertThat(refused.statusCode()).isEqualTo(400);
+            assertThat(JSON.readTree(refused.body()).get("error").asString()).isEqualTo("BAD_CONTINUATION_TOKEN");
+            assertThat(JSON.readTree(refused.body()).get("param").asString()).isEqualTo("continuation");
+        }
+        assertThat(JSON.readTree(changed.body()).get("error_description").asString()).contains("other parameters");
+        assertThat(both.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(both.body()).get("error_description").asString()).isEqualTo("give page or continuation, not both");
+    }
+
+    @Test
+    void findsEventsAroundAPlaceKnownFromVenues() {
+        JsonNode london = search("location.address=" + enc("london"));
+        JsonNode paris = search("location.address=" + enc("Paris, France") + "&location.within=10km");
+
+        assertThat(names(london)).containsExactly("Jazz at the Southbank");
+        assertThat(london.get("location").get("within").asString()).isEqualTo("25km");
+        assertThat(london.get("location").get("address").asString()).isEqualTo("london");
+        assertThat(london.get("location").get("augmented_location").get("city").asString()).isEqualTo("London");
+        assertThat(london.get("location").get("augmented_location").get("country").asString()).isEqualTo("United Kingdom");
+        assertThat(london.get("location").get("latitude").asString()).startsWith("51.5");
+        assertThat(names(paris)).containsExactly("Chanson night");
+        assertThat(names(search("location.address=" + enc("Oxford, GB") + "&location.within=100km&sort_by=distance")))
+                .containsExactly("Café Crème Tasting", "Jazz at the Southbank");
+    }
+
+    @Test
+    void refusesAPlaceNoVenueIsIn() {
+        for (String address : List.of("Atlantis", "Paris, US")) {
+            HttpResponse<String> refused = Http.get(base + "/v3/events/search/?location.address=" + enc(address),
+                    "Authorization", bearer());
+            assertThat(refused.statusCode()).isEqualTo(400);
+            assertThat(JSON.readTree(refused.body()).get("param").asString()).isEqualTo("location.address");
+            assertThat(JSON.readTree(refused.body()).get("error_description").asString())
+                    .startsWith("no venue is in a place called '" + address + "'");
+        }
+        HttpResponse<String> both = Http.get(base + "/v3/events/search/?location.address=London"
+                + "&location.latitude=51.5&location.longitude=0", "Authorization", bearer());
+        assertThat(both.statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void includesOnlineEventsWithAPlaceOrLeavesThemOutWhenAsked() {
+        String london = "location.latitude=51.5074&location.longitude=-0.1278&location.within=10km";
+
+        assertThat(names(search(london + "&include_online=true")))
+                .containsExactly("Online SQL Clinic", "Jazz at the Southbank");
+        assertThat(names(search(london + "&include_online=true&sort_by=distance")))
+                .containsExactly("Jazz at the Southbank", "Online SQL Clinic");
+        assertThat(names(search("include_online=false"))).hasSize(6).doesNotContain("Online SQL Clinic");
+        HttpResponse<String> contradiction = Http.get(base + "/v3/events/search/?online_events_only=true&include_online=false",
+                "Authorization", bearer());
+        assertThat(contradiction.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(contradiction.body()).get("param").asString()).isEqualTo("include_online");
     }
 
     @Test

@@ -20,8 +20,15 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  */
 public final class EventSearch {
 
-    /** One page of results and how many there are in all, or {@link #COUNT_CAP} and {@code capped} past that. */
-    public record Results(List<Event> events, int objectCount, boolean capped) {
+    /**
+     * One page of results and how many there are in all, or {@link #COUNT_CAP} and {@code capped} past that; the
+     * token of the next page when there is one, and the place {@code location.address} was read as.
+     */
+    public record Results(List<Event> events, int objectCount, boolean capped, Continuation next, Places.Place place) {
+
+        public boolean hasMoreItems() {
+            return next != null;
+        }
     }
 
     public static final int COUNT_CAP = 10_000;
@@ -33,6 +40,7 @@ public final class EventSearch {
     private final JdbcClient jdbc;
     private final Clock clock;
     private final int countCap;
+    private final Places places;
 
     public EventSearch(JdbcClient jdbc, Clock clock) {
         this(jdbc, clock, COUNT_CAP);
@@ -42,22 +50,48 @@ public final class EventSearch {
         this.jdbc = jdbc;
         this.clock = clock;
         this.countCap = countCap;
+        this.places = new Places(jdbc);
     }
 
-    public Results search(SearchQuery query) {
+    public Results search(SearchQuery asked) {
+        Places.Place place = asked.address() == null ? null : places.find(asked.address())
+                .orElseThrow(() -> SearchQuery.error("location.address", "no venue is in a place called '"
+                        + asked.address() + "'; give a city, optionally with its region or country ('Portland, OR', "
+                        + "'London, GB'), or location.latitude and location.longitude"));
+        SearchQuery query = place == null ? asked : asked.at(place.latitude(), place.longitude());
         SearchFilter filter = new SearchFilter(query, clock.instant());
         int limit = query.pageSize();
         int offset = (query.page() - 1) * limit;
+        Continuation from = query.continuation();
+        boolean afterLast = from != null && from.afterId() != null && query.dateOrdered();
+        if (afterLast) {
+            filter.after(from.afterStart(), from.afterId());
+        }
         List<Event> events = switch (query.sortBy()) {
             case "distance" -> nearest(filter, offset, limit);
-            case "best" -> query.q() == null ? dated(filter, offset, limit) : best(filter, offset, limit);
-            default -> dated(filter, offset, limit);
+            case "best" -> query.q() == null ? dated(filter, afterLast ? 0 : offset, limit) : best(filter, offset, limit);
+            default -> dated(filter, afterLast ? 0 : offset, limit);
         };
-        if (events.size() < limit && (!events.isEmpty() || offset == 0)) {
-            return new Results(events, offset + events.size(), false);
+        int count;
+        boolean capped;
+        if (events.size() < limit && (!events.isEmpty() || offset == 0 || from != null)) {
+            count = offset + events.size();
+            capped = false;
+        } else if (from != null) {
+            count = from.objectCount();
+            capped = from.capped();
+        } else {
+            int counted = count(filter);
+            count = Math.min(counted, countCap);
+            capped = counted > countCap;
         }
-        int count = count(filter);
-        return new Results(events, Math.min(count, countCap), count > countCap);
+        Continuation next = null;
+        if (capped || offset + events.size() < count) {
+            Event last = events.getLast();
+            next = new Continuation(query.page() + 1, count, capped, query.fingerprint(),
+                    query.dateOrdered() ? last.startUtc() : null, query.dateOrdered() ? last.id() : null);
+        }
+        return new Results(events, count, capped, next, place);
     }
 
     /** The page by start, chosen by id and start alone, then read in full. */
@@ -90,14 +124,19 @@ public final class EventSearch {
 
     /**
      * Nearest first: the venues in range by distance, each with its soonest matching events, as no page needs more
-     * than {@code offset + limit} from one venue.
+     * than {@code offset + limit} from one venue; online events, when included, come after them by date.
      */
     private List<Event> nearest(SearchFilter filter, int offset, int limit) {
-        return page("SELECT " + Events.EVENT_COLUMNS + " FROM (SELECT v.id, " + SearchFilter.DISTANCE + " AS meters "
+        String near = "SELECT e.*, near.meters FROM (SELECT v.id, " + SearchFilter.DISTANCE + " AS meters "
                 + "FROM events.venues v WHERE " + String.join(" AND ", filter.venueConditions) + ") near "
                 + "CROSS JOIN LATERAL (SELECT * FROM (" + filter.matches("e.*", false, " AND e.venue_id = near.id",
-                SOONEST + " LIMIT :upto") + ") e " + SOONEST + " LIMIT :upto) e "
-                + "ORDER BY near.meters, e.start_utc, e.id LIMIT :limit OFFSET :offset", filter.params, offset, limit);
+                SOONEST + " LIMIT :upto") + ") e " + SOONEST + " LIMIT :upto) e";
+        if (filter.onlineToo) {
+            near += " UNION ALL SELECT e.*, 'Infinity'::float8 FROM (SELECT * FROM ("
+                    + filter.onlineMatches("e.*", SOONEST + " LIMIT :upto") + ") e " + SOONEST + " LIMIT :upto) e";
+        }
+        return page("SELECT " + Events.EVENT_COLUMNS + " FROM (" + near + ") e "
+                + "ORDER BY e.meters, e.start_utc, e.id LIMIT :limit OFFSET :offset", filter.params, offset, limit);
     }
 
     /** How many match, counting at most one past the cap. */

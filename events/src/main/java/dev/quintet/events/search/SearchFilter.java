@@ -34,6 +34,8 @@ final class SearchFilter {
     final List<String> eventConditions = new ArrayList<>();
     final List<String> venueConditions = new ArrayList<>();
     final Map<String, Object> params = new LinkedHashMap<>();
+    /** Online events are found along with those at venues in range ({@code include_online=true} with a place). */
+    final boolean onlineToo;
     private boolean localDays;
 
     SearchFilter(SearchQuery query, Instant now) {
@@ -51,6 +53,10 @@ final class SearchFilter {
                     + "events.ll_to_earth(v.latitude, v.longitude)");
             venueConditions.add(DISTANCE + " <= :meters");
         }
+        onlineToo = query.latitude() != null && Boolean.TRUE.equals(query.includeOnline());
+        if (Boolean.FALSE.equals(query.includeOnline())) {
+            eventConditions.add("NOT e.online_event");
+        }
         bound(query.rangeStart(), ">=", "range_start", -1);
         bound(query.rangeEnd(), "<=", "range_end", 1);
         if (query.keyword() != null) {
@@ -59,6 +65,10 @@ final class SearchFilter {
         if (!query.categories().isEmpty()) {
             eventConditions.add("e.category_id = ANY(:categories)");
             params.put("categories", query.categories().toArray(String[]::new));
+        }
+        if (!query.subcategories().isEmpty()) {
+            eventConditions.add("e.subcategory_id = ANY(:subcategories)");
+            params.put("subcategories", query.subcategories().toArray(String[]::new));
         }
         if (!query.formats().isEmpty()) {
             eventConditions.add("e.format_id = ANY(:formats)");
@@ -76,6 +86,13 @@ final class SearchFilter {
         }
     }
 
+    /** Only events after this one in date order: the page after a continuation's last event. */
+    void after(Instant start, long id) {
+        eventConditions.add("(e.start_utc, e.id) > (:after_start, :after_id)");
+        params.put("after_start", start.atOffset(ZoneOffset.UTC));
+        params.put("after_id", id);
+    }
+
     private String from(boolean venue) {
         return "events.events e" + (venue && !venueConditions.isEmpty() ? " JOIN events.venues v ON v.id = e.venue_id" : "")
                 + (localDays ? LOCAL_DAYS : "");
@@ -89,14 +106,27 @@ final class SearchFilter {
     String matches(String columns, boolean venue, String extra, String tail) {
         List<String> selects = new ArrayList<>();
         for (String part : parts) {
-            List<String> all = new ArrayList<>(List.of(part));
-            all.addAll(eventConditions);
-            if (venue) {
-                all.addAll(venueConditions);
+            selects.add(select(columns, part, venue, extra, tail));
+            if (venue && onlineToo) {
+                selects.add(select(columns, part + " AND e.online_event", false, extra, tail));
             }
-            selects.add("(SELECT " + columns + " FROM " + from(venue) + " WHERE " + String.join(" AND ", all) + extra + " " + tail + ")");
         }
         return String.join(" UNION ALL ", selects);
+    }
+
+    /** The online events that match, for a search around a place that includes them; only when {@link #onlineToo}. */
+    String onlineMatches(String columns, String tail) {
+        return String.join(" UNION ALL ", parts.stream()
+                .map(part -> select(columns, part + " AND e.online_event", false, "", tail)).toList());
+    }
+
+    private String select(String columns, String part, boolean venue, String extra, String tail) {
+        List<String> all = new ArrayList<>(List.of(part));
+        all.addAll(eventConditions);
+        if (venue) {
+            all.addAll(venueConditions);
+        }
+        return "(SELECT " + columns + " FROM " + from(venue) + " WHERE " + String.join(" AND ", all) + extra + " " + tail + ")";
     }
 
     /**

@@ -16,10 +16,11 @@ import java.util.regex.Pattern;
  * A search as asked: every parameter checked, unknown ones refused (a filter silently ignored is worse than an
  * error). A range bound is either UTC (ending in {@code Z}) or local to each event's own time zone.
  */
-public record SearchQuery(String q, Double latitude, Double longitude, Double withinMeters,
+public record SearchQuery(String q, String address, Double latitude, Double longitude, Double withinMeters,
                           Bound rangeStart, Bound rangeEnd, String keyword, List<String> categories,
-                          List<String> formats, Boolean free, boolean onlineOnly, Long organizerId, List<String> statuses, String sortBy,
-                          int page, int pageSize, Set<String> expand) {
+                          List<String> subcategories, List<String> formats, Boolean free, boolean onlineOnly,
+                          Boolean includeOnline, Long organizerId, List<String> statuses, String sortBy,
+                          int page, int pageSize, Set<String> expand, long fingerprint, Continuation continuation) {
 
     /** A time bound: {@code utc} when given with {@code Z}, else {@code local} wall-clock time in the event's zone. */
     public record Bound(Instant utc, LocalDateTime local) {
@@ -30,9 +31,10 @@ public record SearchQuery(String q, Double latitude, Double longitude, Double wi
     /** What a search finds unless {@code status} says otherwise. */
     public static final List<String> DEFAULT_STATUSES = List.of("live", "started");
     private static final List<String> PUBLISHED_STATUSES = List.of("live", "started", "ended", "completed", "canceled");
-    private static final Set<String> PARAMETERS = Set.of("q", "location.latitude", "location.longitude", "location.within",
-            "start_date.range_start", "start_date.range_end", "start_date.keyword", "categories", "formats", "price",
-            "online_events_only", "organizer.id", "status", "sort_by", "page", "page_size", "expand");
+    private static final Set<String> PARAMETERS = Set.of("q", "location.address", "location.latitude",
+            "location.longitude", "location.within", "start_date.range_start", "start_date.range_end",
+            "start_date.keyword", "categories", "subcategories", "formats", "price", "online_events_only",
+            "include_online", "organizer.id", "status", "sort_by", "page", "page_size", "continuation", "expand");
     private static final Pattern WITHIN = Pattern.compile("(\\d+(?:\\.\\d+)?)(km|mi)");
     private static final double METERS_PER_MILE = 1609.344;
 
@@ -49,11 +51,19 @@ public record SearchQuery(String q, Double latitude, Double longitude, Double wi
             throw error(lat == null ? "location.latitude" : "location.longitude",
                     "location.latitude and location.longitude must be given together");
         }
-        String within = p.text("location.within");
-        if (within != null && lat == null) {
-            throw error("location.within", "location.within needs location.latitude and location.longitude");
+        String address = p.text("location.address");
+        if (address != null && lat != null) {
+            throw error("location.address", "give location.address or location.latitude and location.longitude, not both");
         }
-        Double meters = lat == null ? null : within == null ? 25_000.0 : meters(within);
+        if (address != null && address.length() > 200) {
+            throw error("location.address", "location.address must be at most 200 characters");
+        }
+        String within = p.text("location.within");
+        boolean place = lat != null || address != null;
+        if (within != null && !place) {
+            throw error("location.within", "location.within needs location.address, or location.latitude and location.longitude");
+        }
+        Double meters = !place ? null : within == null ? 25_000.0 : meters(within);
         String keyword = p.text("start_date.keyword");
         if (keyword != null && !KEYWORDS.contains(keyword)) {
             throw error("start_date.keyword", "start_date.keyword must be one of " + String.join(", ", KEYWORDS.stream().sorted().toList())
@@ -67,18 +77,41 @@ public record SearchQuery(String q, Double latitude, Double longitude, Double wi
         if (!Set.of("date", "distance", "best").contains(sort)) {
             throw error("sort_by", "sort_by must be date, distance or best, got '" + sort + "'");
         }
-        if (sort.equals("distance") && lat == null) {
-            throw error("sort_by", "sort_by=distance needs location.latitude and location.longitude");
+        if (sort.equals("distance") && !place) {
+            throw error("sort_by", "sort_by=distance needs location.address, or location.latitude and location.longitude");
+        }
+        boolean onlineOnly = p.bool("online_events_only");
+        Boolean includeOnline = p.text("include_online") == null ? null : p.bool("include_online");
+        if (onlineOnly && Boolean.FALSE.equals(includeOnline)) {
+            throw error("include_online", "include_online=false contradicts online_events_only=true");
         }
         Set<String> expand = p.expand();
         Long organizer = p.whole("organizer.id", 1, Long.MAX_VALUE);
         List<String> statuses = statuses(p.list("status"));
         Long page = p.whole("page", 1, 10_000);
         Long pageSize = p.whole("page_size", 1, 100);
-        return new SearchQuery(p.text("q"), lat, lon, meters, bound(p, "start_date.range_start"),
-                bound(p, "start_date.range_end"), keyword, p.list("categories"), p.list("formats"),
-                price == null ? null : price.equals("free"), p.bool("online_events_only"), organizer, statuses, sort,
-                page == null ? 1 : page.intValue(), pageSize == null ? 50 : pageSize.intValue(), expand);
+        String token = p.text("continuation");
+        if (token != null && page != null) {
+            throw error("continuation", "give page or continuation, not both");
+        }
+        Continuation continuation = token == null ? null : Continuation.decode(token, parameters);
+        return new SearchQuery(p.text("q"), address, lat, lon, meters, bound(p, "start_date.range_start"),
+                bound(p, "start_date.range_end"), keyword, p.list("categories"), p.list("subcategories"),
+                p.list("formats"), price == null ? null : price.equals("free"), onlineOnly, includeOnline, organizer,
+                statuses, sort, continuation != null ? continuation.page() : page == null ? 1 : page.intValue(),
+                pageSize == null ? 50 : pageSize.intValue(), expand, Continuation.fingerprint(parameters), continuation);
+    }
+
+    /** The same search around a point, once {@link #address} is known to mean it. */
+    SearchQuery at(double lat, double lon) {
+        return new SearchQuery(q, address, lat, lon, withinMeters, rangeStart, rangeEnd, keyword, categories,
+                subcategories, formats, free, onlineOnly, includeOnline, organizerId, statuses, sortBy, page, pageSize,
+                expand, fingerprint, continuation);
+    }
+
+    /** True when results come in date order, so a page can start after the last event of the one before. */
+    boolean dateOrdered() {
+        return sortBy.equals("date") || sortBy.equals("best") && q == null;
     }
 
     private static List<String> statuses(List<String> asked) {

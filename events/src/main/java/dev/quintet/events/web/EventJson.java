@@ -6,6 +6,8 @@ import dev.quintet.events.catalog.Money;
 import dev.quintet.events.catalog.Organizer;
 import dev.quintet.events.catalog.TicketClass;
 import dev.quintet.events.catalog.Venue;
+import dev.quintet.events.search.EventSearch;
+import dev.quintet.events.search.Places;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -119,18 +121,43 @@ final class EventJson {
     }
 
     static Map<String, Object> pagination(int objectCount, int page, int pageSize) {
-        return pagination(objectCount, false, page, pageSize);
+        return pagination(objectCount, page, pageSize, null, false);
     }
 
-    /** Pagination for a count that may be capped: then there are more items than it says, past its last page too. */
-    static Map<String, Object> pagination(int objectCount, boolean capped, int page, int pageSize) {
+    /**
+     * A search's pagination: its count may be capped, and then there are more items than it says, past its last
+     * page too; {@code continuation} leads to the next page while there is one.
+     */
+    static Map<String, Object> pagination(EventSearch.Results results, int page, int pageSize) {
+        return pagination(results.objectCount(), page, pageSize,
+                results.next() == null ? null : results.next().encode(), results.hasMoreItems());
+    }
+
+    private static Map<String, Object> pagination(int objectCount, int page, int pageSize, String continuation,
+                                                  boolean more) {
         int pageCount = objectCount == 0 ? 0 : (objectCount + pageSize - 1) / pageSize;
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("object_count", objectCount);
         json.put("page_number", page);
         json.put("page_size", pageSize);
         json.put("page_count", pageCount);
-        json.put("has_more_items", capped || page < pageCount);
+        putIf(json, "continuation", continuation);
+        json.put("has_more_items", more || page < pageCount);
+        return json;
+    }
+
+    /** Where a search by {@code location.address} looked, as Eventbrite's search answered it. */
+    static Map<String, Object> location(String address, Places.Place place, double withinMeters) {
+        Map<String, Object> augmented = new LinkedHashMap<>();
+        augmented.put("city", place.city());
+        putIf(augmented, "region", place.region());
+        augmented.put("country", place.countryName());
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("address", address);
+        json.put("latitude", String.valueOf(place.latitude()));
+        json.put("longitude", String.valueOf(place.longitude()));
+        json.put("within", BigDecimal.valueOf(withinMeters / 1000).stripTrailingZeros().toPlainString() + "km");
+        json.put("augmented_location", augmented);
         return json;
     }
 

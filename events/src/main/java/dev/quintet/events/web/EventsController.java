@@ -45,8 +45,11 @@ final class EventsController {
         SearchQuery query = SearchQuery.parse(request.getParameterMap());
         EventSearch.Results results = found(query);
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("pagination", EventJson.pagination(results.objectCount(), results.capped(), query.page(), query.pageSize()));
+        body.put("pagination", EventJson.pagination(results, query.page(), query.pageSize()));
         body.put("events", views.render(results.events(), query.expand()));
+        if (results.place() != null) {
+            body.put("location", EventJson.location(query.address(), results.place(), query.withinMeters()));
+        }
         return body;
     }
 
@@ -77,7 +80,7 @@ final class EventsController {
 
     private EventSearch.Results found(SearchQuery query) {
         EventSearch.Results results = search.search(query);
-        if (results.events().isEmpty() && query.page() > 1 && results.objectCount() > 0) {
+        if (results.events().isEmpty() && query.page() > 1 && results.objectCount() > 0 && query.continuation() == null) {
             throw new ApiException(400, "bad_page", "page " + query.page() + " is past the last page", "page");
         }
         return results;
