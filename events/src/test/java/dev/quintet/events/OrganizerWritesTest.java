@@ -153,6 +153,26 @@ class OrganizerWritesTest {
     }
 
     @Test
+    void keepsASubcategoryWithinTheEventsCategory() {
+        String org = organiser.organization();
+        String event = """
+                {"event":{"name":{"html":"Late set"},"start":{"timezone":"UTC","utc":"%s"},"end":{"timezone":"UTC","utc":"%s"},
+                 "currency":"USD","online_event":true,"category_id":"103","subcategory_id":"%s"}}""";
+
+        JsonNode jazz = organiser.ok("/v3/organizations/" + org + "/events/", event.formatted(START, END, "3002"));
+        HttpResponse<String> theatre = organiser.post("/v3/organizations/" + org + "/events/", event.formatted(START, END, "5001"));
+        HttpResponse<String> unknown = organiser.post("/v3/organizations/" + org + "/events/", event.formatted(START, END, "3333"));
+
+        assertThat(jazz.get("subcategory_id").asString()).isEqualTo("3002");
+        assertArgumentsError(theatre, "event.subcategory_id");
+        assertThat(json(theatre).get("error_detail").get("ARGUMENTS_ERROR").get("event.subcategory_id").get(0).asString())
+                .isEqualTo("subcategory 5001 belongs to category 105, not to the event's category_id 103");
+        assertArgumentsError(unknown, "event.subcategory_id");
+        String id = jazz.get("id").asString();
+        assertThat(organiser.ok("/v3/events/" + id + "/", "{\"event\":{\"subcategory_id\":null}}").has("subcategory_id")).isFalse();
+    }
+
+    @Test
     void refusesToPublishAnIncompleteEventNamingEachMissingPart() {
         String org = organiser.organization();
         String id = organiser.ok("/v3/organizations/" + org + "/events/", """

@@ -53,13 +53,13 @@ class SearchTest {
         long paris = venue("Salle Pleyel", "Paris", "FR", 48.8566, 2.3522, "Europe/Paris");
         long tokyo = venue("Shibuya Stage", "Tokyo", "JP", 35.6762, 139.6503, "Asia/Tokyo");
         long honolulu = venue("Waikiki Shell", "Honolulu", "US", 21.3069, -157.8583, "Pacific/Honolulu");
-        event("Jazz at the Southbank", "An evening of music.", london, "Europe/London", "2026-06-11T20:00", "103", false);
-        event("Café Crème Tasting", "Roasters pour espresso.", oxford, "Europe/London", "2026-06-13T15:00", "110", true);
-        event("Chanson night", "French songs and a little jazz.", paris, "Europe/Paris", "2026-06-16T21:00", "103", false);
-        event("Tokyo Developer Meetup", "Talks on databases.", tokyo, "Asia/Tokyo", "2026-06-11T19:00", "102", true);
-        event("Sunset Ukulele", "Music by the beach.", honolulu, "Pacific/Honolulu", "2026-06-10T18:00", "103", true);
-        event("Luau Cooking Class", "Learn to cook.", honolulu, "Pacific/Honolulu", "2026-06-11T18:00", "110", false);
-        event("Online SQL Clinic", "Bring your slow queries.", null, "UTC", "2026-06-11T16:00", "102", true);
+        event("Jazz at the Southbank", "An evening of music.", london, "Europe/London", "2026-06-11T20:00", "103", false, "3002");
+        event("Café Crème Tasting", "Roasters pour espresso.", oxford, "Europe/London", "2026-06-13T15:00", "110", true, null);
+        event("Chanson night", "French songs and a little jazz.", paris, "Europe/Paris", "2026-06-16T21:00", "103", false, null);
+        event("Tokyo Developer Meetup", "Talks on databases.", tokyo, "Asia/Tokyo", "2026-06-11T19:00", "102", true, null);
+        event("Sunset Ukulele", "Music by the beach.", honolulu, "Pacific/Honolulu", "2026-06-10T18:00", "103", true, null);
+        event("Luau Cooking Class", "Learn to cook.", honolulu, "Pacific/Honolulu", "2026-06-11T18:00", "110", false, null);
+        event("Online SQL Clinic", "Bring your slow queries.", null, "UTC", "2026-06-11T16:00", "102", true, null);
     }
 
     @AfterAll
@@ -72,13 +72,14 @@ class SearchTest {
         return events.addVenue(new Venue(0, name, "1 High Street", city, null, null, country, lat, lon, zone, 300));
     }
 
-    static void event(String name, String text, Long venue, String zone, String localStart, String category, boolean free) {
+    static void event(String name, String text, Long venue, String zone, String localStart, String category, boolean free,
+                      String subcategory) {
         Instant start = LocalDateTime.parse(localStart).atZone(ZoneId.of(zone)).toInstant();
         TicketClass ticket = free ? new TicketClass(0, 0, "Free", true, null, "USD", 100, 0, null, null)
                 : new TicketClass(0, 0, "Standard", false, 1500L, "USD", 100, 10, null, start);
         events.addEvent(Event.of(organizer, venue, name, "<p>" + text + "</p>", text, null, zone, start,
-                start.plus(Duration.ofHours(2)), "live", venue == null, free, 100, "USD", category, "6"),
-                List.of(ticket));
+                start.plus(Duration.ofHours(2)), "live", venue == null, free, 100, "USD", category, "6")
+                .inSubcategory(subcategory), List.of(ticket));
     }
 
     static String bearer() {
@@ -270,6 +271,33 @@ class SearchTest {
                 "Authorization", bearer());
         assertThat(contradiction.statusCode()).isEqualTo(400);
         assertThat(JSON.readTree(contradiction.body()).get("param").asString()).isEqualTo("include_online");
+    }
+
+    @Test
+    void filtersBySubcategoryAndExpandsItWithItsCategory() {
+        JsonNode found = search("subcategories=3002,3017&expand=subcategory");
+
+        assertThat(names(found)).containsExactly("Jazz at the Southbank");
+        JsonNode event = found.get("events").get(0);
+        assertThat(event.get("subcategory_id").asString()).isEqualTo("3002");
+        assertThat(event.get("subcategory").get("name").asString()).isEqualTo("Blues & Jazz");
+        assertThat(event.get("subcategory").get("parent_category").get("id").asString()).isEqualTo("103");
+        assertThat(names(search("subcategories=3017"))).isEmpty();
+    }
+
+    @Test
+    void listsSubcategoriesWithTheirCategories() {
+        JsonNode all = JSON.readTree(Http.get(base + "/v3/subcategories/", "Authorization", bearer()).body());
+        JsonNode one = JSON.readTree(Http.get(base + "/v3/subcategories/5001/", "Authorization", bearer()).body());
+        JsonNode music = JSON.readTree(Http.get(base + "/v3/categories/103/", "Authorization", bearer()).body());
+
+        assertThat(all.get("pagination").get("object_count").asInt()).isEqualTo(100);
+        assertThat(all.get("subcategories").get(0).get("id").asString()).isEqualTo("1001");
+        assertThat(one.get("name").asString()).isEqualTo("Theatre");
+        assertThat(one.get("parent_category").get("name").asString()).isEqualTo("Performing & Visual Arts");
+        assertThat(music.get("name").asString()).isEqualTo("Music");
+        assertThat(music.get("subcategories")).hasSize(19);
+        assertThat(Http.get(base + "/v3/subcategories/77/", "Authorization", bearer()).statusCode()).isEqualTo(404);
     }
 
     @Test

@@ -10,7 +10,7 @@ import java.time.Instant;
 public record Event(long id, long organizerId, Long venueId, String name, String descriptionHtml, String descriptionText,
                     String summary, String timezone, Instant startUtc, Instant endUtc, String status,
                     boolean onlineEvent, boolean isFree, Integer capacity, String currency, String categoryId,
-                    String formatId, Instant createdAt, Instant changedAt, Long organizationId, Instant publishedAt,
+                    String subcategoryId, String formatId, Instant createdAt, Instant changedAt, Long organizationId, Instant publishedAt,
                     int revision) {
 
     /** A new event's fields; ids, status and stamps are set when it is stored. */
@@ -19,6 +19,14 @@ public record Event(long id, long organizerId, Long venueId, String name, String
                            boolean onlineEvent, boolean isFree, Integer capacity, String currency, String categoryId,
                            String formatId) {
         return new Event(0, organizerId, venueId, name, descriptionHtml, descriptionText, summary, timezone, startUtc,
-                endUtc, status, onlineEvent, isFree, capacity, currency, categoryId, formatId, null, null, null, null, 0);
+                endUtc, status, onlineEvent, isFree, capacity, currency, categoryId, null, formatId, null, null, null, null,
+                0);
+    }
+
+    /** The same event in a subcategory of its category. */
+    public Event inSubcategory(String id) {
+        return new Event(this.id, organizerId, venueId, name, descriptionHtml, descriptionText, summary, timezone,
+                startUtc, endUtc, status, onlineEvent, isFree, capacity, currency, categoryId, id, formatId, createdAt,
+                changedAt, organizationId, publishedAt, revision);
     }
 }

@@ -33,19 +33,20 @@ public final class EventSeeder {
             new City("Sydney", "NSW", "AU", -33.8688, 151.2093, "Australia/Sydney"),
             new City("Auckland", null, "NZ", -36.8485, 174.7633, "Pacific/Auckland"));
 
+    /** Category, format, name, description and subcategory (or null) of the kinds of event seeded. */
     private static final String[][] KINDS = {
-            {"103", "6", "Jazz Night", "Live jazz from local quartets, with a late session open to all players."},
-            {"103", "5", "Street Music Festival", "Bands on three stages, food trucks and a vinyl market."},
-            {"102", "1", "Developer Conference", "Talks on databases, distributed systems and the craft of software."},
-            {"102", "9", "Machine Learning Workshop", "A hands-on day training and evaluating models on real data."},
-            {"101", "10", "Founders Breakfast", "Early coffee and introductions for people starting companies."},
-            {"110", "8", "Café Crème Tasting", "Roasters pour their best espresso and café crème side by side."},
-            {"110", "5", "Street Food Market", "Dozens of stalls, from dumplings to crêpes, every weekend."},
-            {"108", "15", "City Half Marathon", "A flat, fast course through the old town; all paces welcome."},
-            {"105", "6", "Theatre Evening", "A new play by a young company, followed by a talk with the cast."},
-            {"113", "11", "Neighbourhood Picnic", "Bring a dish to share; games for children all afternoon."},
-            {"115", "9", "Coding Club for Kids", "Children build small games in a friendly afternoon class."},
-            {"107", "9", "Sunrise Yoga", "A gentle flow for every level, mats provided."}};
+            {"103", "6", "Jazz Night", "Live jazz from local quartets, with a late session open to all players.", "3002"},
+            {"103", "5", "Street Music Festival", "Bands on three stages, food trucks and a vinyl market.", "3999"},
+            {"102", "1", "Developer Conference", "Talks on databases, distributed systems and the craft of software.", "2004"},
+            {"102", "9", "Machine Learning Workshop", "A hands-on day training and evaluating models on real data.", "2004"},
+            {"101", "10", "Founders Breakfast", "Early coffee and introductions for people starting companies.", "1001"},
+            {"110", "8", "Café Crème Tasting", "Roasters pour their best espresso and café crème side by side.", "10999"},
+            {"110", "5", "Street Food Market", "Dozens of stalls, from dumplings to crêpes, every weekend.", "10003"},
+            {"108", "15", "City Half Marathon", "A flat, fast course through the old town; all paces welcome.", "8999"},
+            {"105", "6", "Theatre Evening", "A new play by a young company, followed by a talk with the cast.", "5001"},
+            {"113", "11", "Neighbourhood Picnic", "Bring a dish to share; games for children all afternoon.", "13003"},
+            {"115", "9", "Coding Club for Kids", "Children build small games in a friendly afternoon class.", null},
+            {"107", "9", "Sunrise Yoga", "A gentle flow for every level, mats provided.", null}};
 
     static final int BATCH = 5_000;
 
@@ -110,7 +111,7 @@ public final class EventSeeder {
         batch.add(Event.of(organizers.get(random.nextInt(organizers.size())), online ? null : venueIds.get(venue),
                 name, "<p>" + kind[3] + "</p>", kind[3], kind[3], zone, start.toInstant(),
                 start.plus(Duration.ofHours(1 + random.nextInt(4))).toInstant(), "live", online, free,
-                200, "USD", kind[0], kind[1]));
+                200, "USD", kind[0], kind[1]).inSubcategory(kind[4]));
         tickets.add(free
                 ? new TicketClass(0, 0, "General admission", true, null, "USD", 200, random.nextInt(100), null, null)
                 : new TicketClass(0, 0, "General admission", false, 500L + 100L * random.nextInt(100), "USD", 200,

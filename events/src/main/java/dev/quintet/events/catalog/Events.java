@@ -29,7 +29,7 @@ public final class Events {
     /** The columns {@link #event} maps, for queries over {@code events.events e}; they need {@code :now}. */
     public static final String EVENT_COLUMNS = "e.id, e.organizer_id, e.venue_id, e.name, e.description_html, "
             + "e.description_text, e.summary, e.timezone, e.start_utc, e.end_utc, " + STATUS + " AS status, "
-            + "e.online_event, e.is_free, e.capacity, e.currency, e.category_id, e.format_id, e.created_at, "
+            + "e.online_event, e.is_free, e.capacity, e.currency, e.category_id, e.subcategory_id, e.format_id, e.created_at, "
             + "e.changed_at, e.organization_id, e.published_at, e.revision";
 
     private static final String SEARCH_VECTOR = "setweight(to_tsvector('english', events.unaccent(:name)), 'A') "
@@ -95,10 +95,10 @@ public final class Events {
         long id = jdbc.sql("""
                 INSERT INTO events.events (organizer_id, venue_id, name, description_html, description_text, summary,
                     timezone, start_utc, end_utc, status, online_event, is_free, capacity, currency, category_id,
-                    format_id, created_at, changed_at, organization_id, published_at, search)
+                    subcategory_id, format_id, created_at, changed_at, organization_id, published_at, search)
                 VALUES (:organizer, :venue, :name, :html, :text, :summary, :tz, :start, :end,
                     events.event_status(:status, :start, :end, :now), :online, :free, :capacity, :currency, :category,
-                    :format, :now, :now, :organization, CASE WHEN :status = 'draft' THEN NULL ELSE CAST(:now AS timestamptz) END, """
+                    :subcategory, :format, :now, :now, :organization, CASE WHEN :status = 'draft' THEN NULL ELSE CAST(:now AS timestamptz) END, """
                 + SEARCH_VECTOR + ") RETURNING id")
                 .params(fields(e)).param("status", e.status()).param("organization", e.organizationId())
                 .param("now", Timestamp.from(clock.instant()))
@@ -137,6 +137,7 @@ public final class Events {
         Integer[] capacity = new Integer[n];
         String[] currency = new String[n];
         String[] category = new String[n];
+        String[] subcategory = new String[n];
         String[] format = new String[n];
         String[] ticketName = new String[n];
         Boolean[] ticketFree = new Boolean[n];
@@ -161,6 +162,7 @@ public final class Events {
             capacity[i] = e.capacity();
             currency[i] = e.currency();
             category[i] = e.categoryId();
+            subcategory[i] = e.subcategoryId();
             format[i] = e.formatId();
             TicketClass t = tickets.get(i);
             ticketName[i] = t.name();
@@ -175,24 +177,24 @@ public final class Events {
         jdbc.sql("""
                 INSERT INTO events.events (id, organizer_id, venue_id, name, description_html, description_text, summary,
                     timezone, start_utc, end_utc, status, online_event, is_free, capacity, currency, category_id,
-                    format_id, created_at, changed_at, published_at, search)
+                    subcategory_id, format_id, created_at, changed_at, published_at, search)
                 SELECT r.id, r.organizer, r.venue, r.name, r.html, r.text, r.summary, r.tz, to_timestamp(r.s),
                     to_timestamp(r.e), events.event_status('live', to_timestamp(r.s), to_timestamp(r.e), :now), r.online,
-                    r.free, r.capacity, r.currency, r.category, r.format, :now, :now, :now,
+                    r.free, r.capacity, r.currency, r.category, r.subcategory, r.format, :now, :now, :now,
                     setweight(to_tsvector('english', events.unaccent(r.name)), 'A')
                         || setweight(to_tsvector('english', events.unaccent(r.text)), 'B')
                 FROM unnest(CAST(:ids AS bigint[]), CAST(:organizer AS bigint[]), CAST(:venue AS bigint[]),
                     CAST(:name AS text[]), CAST(:html AS text[]), CAST(:text AS text[]), CAST(:summary AS text[]),
                     CAST(:tz AS text[]), CAST(:start AS bigint[]), CAST(:end AS bigint[]), CAST(:online AS boolean[]),
                     CAST(:free AS boolean[]), CAST(:capacity AS integer[]), CAST(:currency AS text[]),
-                    CAST(:category AS text[]), CAST(:format AS text[]))
+                    CAST(:category AS text[]), CAST(:subcategory AS text[]), CAST(:format AS text[]))
                     AS r(id, organizer, venue, name, html, text, summary, tz, s, e, online, free, capacity, currency,
-                         category, format)""")
+                         category, subcategory, format)""")
                 .param("ids", ids.toArray(Long[]::new)).param("organizer", organizer).param("venue", venue)
                 .param("name", name).param("html", html).param("text", text).param("summary", summary).param("tz", tz)
                 .param("start", start).param("end", end).param("online", online).param("free", free)
                 .param("capacity", capacity).param("currency", currency).param("category", category)
-                .param("format", format).param("now", now)
+                .param("subcategory", subcategory).param("format", format).param("now", now)
                 .update();
         jdbc.sql("""
                 INSERT INTO events.ticket_classes (event_id, name, free, cost_minor, currency, quantity_total,
@@ -235,7 +237,7 @@ public final class Events {
                 UPDATE events.events SET organizer_id = :organizer, venue_id = :venue, name = :name,
                     description_html = :html, description_text = :text, summary = :summary, timezone = :tz,
                     start_utc = :start, end_utc = :end, online_event = :online, is_free = :free, capacity = :capacity,
-                    currency = :currency, category_id = :category, format_id = :format, changed_at = :now,
+                    currency = :currency, category_id = :category, subcategory_id = :subcategory, format_id = :format, changed_at = :now,
                     revision = revision + CASE WHEN status = 'draft' THEN 0 ELSE 1 END,
                     status = events.event_status(status, :start, :end, :now), search = """ + SEARCH_VECTOR + """
 
@@ -376,7 +378,7 @@ public final class Events {
                 rs.getString("summary"), rs.getString("timezone"), instant(rs, "start_utc"), instant(rs, "end_utc"),
                 rs.getString("status"), rs.getBoolean("online_event"), rs.getBoolean("is_free"),
                 (Integer) rs.getObject("capacity"), rs.getString("currency"), rs.getString("category_id"),
-                rs.getString("format_id"), instant(rs, "created_at"), instant(rs, "changed_at"),
+                rs.getString("subcategory_id"), rs.getString("format_id"), instant(rs, "created_at"), instant(rs, "changed_at"),
                 (Long) rs.getObject("organization_id"), instant(rs, "published_at"), rs.getInt("revision"));
     }
 
@@ -396,6 +398,7 @@ public final class Events {
         p.put("capacity", e.capacity());
         p.put("currency", e.currency());
         p.put("category", e.categoryId());
+        p.put("subcategory", e.subcategoryId());
         p.put("format", e.formatId());
         return p;
     }

@@ -9,16 +9,17 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The {@code event} object of a create or update body, in Eventbrite's fields, each checked on its own. A field
- * left out keeps its value on update; {@code venue_id}, {@code category_id}, {@code format_id}, {@code capacity}
+ * left out keeps its value on update; {@code venue_id}, {@code category_id}, {@code subcategory_id}, {@code format_id}, {@code capacity}
  * and {@code summary} sent as {@code null} are cleared.
  */
 record EventInput(String name, Html.Sanitized description, String summary, String timezone, String endTimezone, Instant start,
-                  Instant end, String currency, Boolean onlineEvent, Long venueId, String categoryId, String formatId,
+                  Instant end, String currency, Boolean onlineEvent, Long venueId, String categoryId, String subcategoryId, String formatId,
                   Integer capacity, Long organizerId, Set<String> given) {
 
     static final Set<String> FIELDS = Set.of("name", "description", "summary", "start", "end", "currency",
-            "online_event", "venue_id", "category_id", "format_id", "capacity", "organizer_id");
-    static final Set<String> CLEARABLE = Set.of("venue_id", "category_id", "format_id", "capacity", "summary");
+            "online_event", "venue_id", "category_id", "subcategory_id", "format_id", "capacity", "organizer_id");
+    static final Set<String> CLEARABLE = Set.of("venue_id", "category_id", "subcategory_id", "format_id", "capacity",
+            "summary");
     private static final Set<String> TIME = Set.of("timezone", "utc", "local");
 
     static EventInput parse(JsonNode body, ArgumentErrors errors) {
@@ -47,10 +48,11 @@ record EventInput(String name, Html.Sanitized description, String summary, Strin
         String currency = currency(event);
         Long capacity = event.whole("capacity", 1, 1_000_000);
         String category = id(event, "category_id");
+        String subcategory = id(event, "subcategory_id");
         String format = id(event, "format_id");
         return new EventInput(nameText, html == null ? null : Html.sanitize(html), summary, zone, endZone,
                 start == null ? null : start.instant("utc"), end == null ? null : end.instant("utc"), currency,
-                event.bool("online_event"), event.whole("venue_id", 1, Long.MAX_VALUE), category, format,
+                event.bool("online_event"), event.whole("venue_id", 1, Long.MAX_VALUE), category, subcategory, format,
                 capacity == null ? null : capacity.intValue(), event.whole("organizer_id", 1, Long.MAX_VALUE), given);
     }
 

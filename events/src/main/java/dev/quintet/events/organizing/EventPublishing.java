@@ -64,7 +64,7 @@ public final class EventPublishing {
         long id = events.addEvent(new Event(0, merged.organizerId(), merged.venueId(), merged.name(),
                 merged.descriptionHtml(), merged.descriptionText(), merged.summary(), merged.timezone(), merged.startUtc(),
                 merged.endUtc(), "draft", merged.onlineEvent(), true, merged.capacity(), merged.currency(),
-                merged.categoryId(), merged.formatId(), null, null, org.id(), null, 0), List.of());
+                merged.categoryId(), merged.subcategoryId(), merged.formatId(), null, null, org.id(), null, 0), List.of());
         return events.find(id).orElseThrow();
     }
 
@@ -196,6 +196,7 @@ public final class EventPublishing {
                 base.status(), online, base.isFree(), in.gives("capacity") ? in.capacity() : base.capacity(),
                 in.currency() != null ? in.currency() : base.currency(),
                 in.gives("category_id") ? in.categoryId() : base.categoryId(),
+                in.gives("subcategory_id") ? in.subcategoryId() : base.subcategoryId(),
                 in.gives("format_id") ? in.formatId() : base.formatId(), base.createdAt(), base.changedAt(),
                 base.organizationId(), base.publishedAt(), base.revision());
     }
@@ -214,6 +215,14 @@ public final class EventPublishing {
         }
         if (e.categoryId() != null && categories.category(e.categoryId()).isEmpty()) {
             errors.add("event.category_id", "no category " + e.categoryId() + " (see GET /v3/categories/)");
+        }
+        if (e.subcategoryId() != null) {
+            categories.subcategory(e.subcategoryId()).ifPresentOrElse(sub -> {
+                if (!sub.parentId().equals(e.categoryId())) {
+                    errors.add("event.subcategory_id", "subcategory " + sub.id() + " belongs to category "
+                            + sub.parentId() + ", not to the event's category_id " + e.categoryId());
+                }
+            }, () -> errors.add("event.subcategory_id", "no subcategory " + e.subcategoryId() + " (see GET /v3/subcategories/)"));
         }
         if (e.formatId() != null && categories.format(e.formatId()).isEmpty()) {
             errors.add("event.format_id", "no format " + e.formatId() + " (see GET /v3/formats/)");

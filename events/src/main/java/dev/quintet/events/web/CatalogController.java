@@ -2,16 +2,20 @@ package dev.quintet.events.web;
 
 import dev.quintet.events.auth.Caller;
 import dev.quintet.events.catalog.Categories;
-import dev.quintet.events.catalog.Category;
+import dev.quintet.platform.errors.ApiException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
-/** {@code GET /v3/categories/} and {@code GET /v3/formats/}, scope {@code events:read}. */
+/**
+ * Eventbrite's fixed lists, scope {@code events:read}: {@code GET /v3/categories/}, {@code /v3/subcategories/},
+ * {@code /v3/formats/}, and one of each by id.
+ */
 @RestController
 final class CatalogController {
 
@@ -24,21 +28,52 @@ final class CatalogController {
     @GetMapping("/v3/categories/")
     Map<String, Object> categories(HttpServletRequest request) {
         Caller.of(request).require("events:read");
-        return page("categories", categories.categories());
+        return page("categories", categories.categories().stream().map(c -> json().category(c, "categories")).toList());
+    }
+
+    @GetMapping("/v3/categories/{id}/")
+    Map<String, Object> category(@PathVariable String id, HttpServletRequest request) {
+        Caller.of(request).require("events:read");
+        Map<String, Object> body = json().category(categories.category(id).orElseThrow(() -> notFound("category", id)),
+                "categories");
+        body.put("subcategories", categories.subcategories().stream().filter(s -> s.parentId().equals(id))
+                .map(s -> json().subcategory(s, categories.category(id).orElseThrow())).toList());
+        return body;
+    }
+
+    @GetMapping("/v3/subcategories/")
+    Map<String, Object> subcategories(HttpServletRequest request) {
+        Caller.of(request).require("events:read");
+        return page("subcategories", categories.subcategories().stream()
+                .map(s -> json().subcategory(s, categories.category(s.parentId()).orElseThrow())).toList());
+    }
+
+    @GetMapping("/v3/subcategories/{id}/")
+    Map<String, Object> subcategory(@PathVariable String id, HttpServletRequest request) {
+        Caller.of(request).require("events:read");
+        return categories.subcategory(id).map(s -> json().subcategory(s, categories.category(s.parentId()).orElseThrow()))
+                .orElseThrow(() -> notFound("subcategory", id));
     }
 
     @GetMapping("/v3/formats/")
     Map<String, Object> formats(HttpServletRequest request) {
         Caller.of(request).require("events:read");
-        return page("formats", categories.formats());
+        return page("formats", categories.formats().stream().map(c -> json().category(c, "formats")).toList());
     }
 
-    private static Map<String, Object> page(String kind, List<Category> items) {
-        EventJson json = new EventJson(ServletUriComponentsBuilder.fromCurrentContextPath().build().toUriString());
+    private static EventJson json() {
+        return new EventJson(ServletUriComponentsBuilder.fromCurrentContextPath().build().toUriString());
+    }
+
+    private static ApiException notFound(String kind, String id) {
+        return new ApiException(404, "not_found", "no " + kind + " with id '" + id + "'");
+    }
+
+    private static Map<String, Object> page(String kind, List<Map<String, Object>> items) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("locale", "en_US");
         body.put("pagination", EventJson.pagination(items.size(), 1, Math.max(1, items.size())));
-        body.put(kind, items.stream().map(c -> json.category(c, kind)).toList());
+        body.put(kind, items);
         return body;
     }
 }

@@ -4,6 +4,7 @@ import dev.quintet.events.catalog.Category;
 import dev.quintet.events.catalog.Event;
 import dev.quintet.events.catalog.Money;
 import dev.quintet.events.catalog.Organizer;
+import dev.quintet.events.catalog.Subcategory;
 import dev.quintet.events.catalog.TicketClass;
 import dev.quintet.events.catalog.Venue;
 import dev.quintet.events.search.EventSearch;
@@ -50,6 +51,7 @@ final class EventJson {
         putIf(json, "published", e.publishedAt() == null ? null : utc(e.publishedAt()));
         putIf(json, "venue_id", e.venueId() == null ? null : String.valueOf(e.venueId()));
         putIf(json, "category_id", e.categoryId());
+        putIf(json, "subcategory_id", e.subcategoryId());
         putIf(json, "format_id", e.formatId());
         json.put("resource_uri", base + "/v3/events/" + e.id() + "/");
         return json;
@@ -117,6 +119,16 @@ final class EventJson {
         json.put("name_localized", c.name());
         json.put("short_name", c.shortName());
         json.put("short_name_localized", c.shortName());
+        return json;
+    }
+
+    Map<String, Object> subcategory(Subcategory s, Category parent) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("resource_uri", base + "/v3/subcategories/" + s.id() + "/");
+        json.put("id", s.id());
+        json.put("name", s.name());
+        json.put("name_localized", s.name());
+        json.put("parent_category", category(parent, "categories"));
         return json;
     }
 
