@@ -94,8 +94,14 @@ public final class EventSearch {
         return new Results(events, count, capped, next, place);
     }
 
-    /** The page by start, chosen by id and start alone, then read in full. */
+    /**
+     * The page by start, chosen by id and start alone, then read in full; around a place without text, venue by
+     * venue, as each venue's soonest events come from an index in start order.
+     */
     private List<Event> dated(SearchFilter filter, int offset, int limit) {
+        if (filter.place() && !filter.text) {
+            return byVenue(filter, "e.start_utc, e.id", offset, limit);
+        }
         return page("SELECT " + Events.EVENT_COLUMNS + " FROM events.events e JOIN (SELECT * FROM ("
                 + filter.matches(CHOICE, true, "", SOONEST + " LIMIT :upto") + ") e " + SOONEST
                 + " LIMIT :limit OFFSET :offset) p ON p.id = e.id ORDER BY p.start_utc, p.id",
@@ -122,11 +128,16 @@ public final class EventSearch {
         return events;
     }
 
-    /**
-     * Nearest first: the venues in range by distance, each with its soonest matching events, as no page needs more
-     * than {@code offset + limit} from one venue; online events, when included, come after them by date.
-     */
+    /** Nearest first, then by start; online events, when included, come after the venues by date. */
     private List<Event> nearest(SearchFilter filter, int offset, int limit) {
+        return byVenue(filter, "e.meters, e.start_utc, e.id", offset, limit);
+    }
+
+    /**
+     * The venues in range, each with its soonest matching events (no page needs more than {@code offset + limit}
+     * from one venue) and its distance as {@code meters}, and online events when included, in {@code order}.
+     */
+    private List<Event> byVenue(SearchFilter filter, String order, int offset, int limit) {
         String near = "SELECT e.*, near.meters FROM (SELECT v.id, " + SearchFilter.DISTANCE + " AS meters "
                 + "FROM events.venues v WHERE " + String.join(" AND ", filter.venueConditions) + ") near "
                 + "CROSS JOIN LATERAL (SELECT * FROM (" + filter.matches("e.*", false, " AND e.venue_id = near.id",
@@ -136,7 +147,7 @@ public final class EventSearch {
                     + filter.onlineMatches("e.*", SOONEST + " LIMIT :upto") + ") e " + SOONEST + " LIMIT :upto) e";
         }
         return page("SELECT " + Events.EVENT_COLUMNS + " FROM (" + near + ") e "
-                + "ORDER BY e.meters, e.start_utc, e.id LIMIT :limit OFFSET :offset", filter.params, offset, limit);
+                + "ORDER BY " + order + " LIMIT :limit OFFSET :offset", filter.params, offset, limit);
     }
 
     /** How many match, counting at most one past the cap. */
