@@ -5,6 +5,7 @@ import dev.quintet.events.auth.BearerAuthenticator;
 import dev.quintet.events.catalog.Categories;
 import dev.quintet.events.catalog.EventSeeder;
 import dev.quintet.events.catalog.Events;
+import dev.quintet.events.export.CalendarFeeds;
 import dev.quintet.events.organizing.EventPublishing;
 import dev.quintet.events.organizing.Organizations;
 import dev.quintet.events.search.EventLists;
@@ -32,7 +33,7 @@ public class EventsApplication {
 
     @Bean
     ServiceRealm serviceRealm() {
-        return ServiceRealm.oauth("events").withErrorShape(new EventbriteErrorShape());
+        return ServiceRealm.oauth("events").withErrorShape(new EventbriteErrorShape()).withPublicPath("/v3/feeds");
     }
 
     @Bean
@@ -60,6 +61,11 @@ public class EventsApplication {
     @Bean
     Categories categories(JdbcClient jdbc) {
         return new Categories(jdbc);
+    }
+
+    @Bean
+    CalendarFeeds calendarFeeds(JdbcClient jdbc, Clock clock) {
+        return new CalendarFeeds(jdbc, clock);
     }
 
     @Bean

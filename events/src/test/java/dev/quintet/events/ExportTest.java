@@ -3,6 +3,7 @@ package dev.quintet.events;
 import static dev.quintet.events.EventsApi.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.quintet.platform.testing.Http;
 import java.io.StringReader;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -56,6 +57,44 @@ class ExportTest {
 
     static Instant instant(Temporal t) {
         return t instanceof ZonedDateTime z ? z.toInstant() : Instant.from(t);
+    }
+
+    @Test
+    void servesASavedSearchAtASecretUrlWithoutATokenUntilTheFeedIsDeleted() throws Exception {
+        EventsApi.Client reader = api.as("events:read");
+        JsonNode feed = reader.ok("/v3/users/me/calendar_feeds/", """
+                {"calendar_feed":{"name":"Concerts in New York","query":"location.address=New%20York&location.within=5km"}}""");
+        String url = feed.get("url").asString();
+
+        HttpResponse<String> polled = Http.get(url);
+
+        assertThat(url).matches(".*/v3/feeds/[A-Za-z0-9_-]{32}\\.ics");
+        assertThat(parse(polled).<VEvent>getComponents("VEVENT")).extracting(e -> e.getSummary().getValue())
+                .containsExactly("Spring Symphony");
+        JsonNode listed = reader.read("/v3/users/me/calendar_feeds/").get("calendar_feeds");
+        assertThat(listed).hasSize(1);
+        assertThat(listed.get(0).get("name").asString()).isEqualTo("Concerts in New York");
+        assertThat(listed.get(0).has("url")).isFalse();
+        assertThat(listed.get(0).has("last_used")).isTrue();
+        String id = feed.get("id").asString();
+        assertThat(api.as("events:read").delete("/v3/users/me/calendar_feeds/" + id + "/").statusCode()).isEqualTo(404);
+        assertThat(reader.delete("/v3/users/me/calendar_feeds/" + id + "/").statusCode()).isEqualTo(200);
+        assertThat(Http.get(url).statusCode()).isEqualTo(404);
+        assertThat(Http.get(url.replace(".ics", "")).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void refusesAFeedWhoseQueryIsNotASearchNamingTheField() {
+        for (String query : List.of("q=jazz&page=2", "location.latitude=1&location.longitude=2&location.within=10yards",
+                "colour=red")) {
+            HttpResponse<String> refused = api.as("events:read").post("/v3/users/me/calendar_feeds/",
+                    "{\"calendar_feed\":{\"query\":\"" + query + "\"}}");
+            assertThat(refused.statusCode()).as(query).isEqualTo(400);
+            assertThat(json(refused).get("error_detail").get("ARGUMENTS_ERROR").has("calendar_feed.query")).as(query).isTrue();
+        }
+        HttpResponse<String> noScope = api.as("user:read").post("/v3/users/me/calendar_feeds/",
+                "{\"calendar_feed\":{\"query\":\"q=jazz\"}}");
+        assertThat(noScope.statusCode()).isEqualTo(403);
     }
 
     @Test

@@ -6,20 +6,20 @@ import java.util.List;
 import java.util.Map;
 
 /** Collects what is wrong with a request's fields, so one answer names them all. */
-final class ArgumentErrors {
+public final class ArgumentErrors {
 
     private final Map<String, List<String>> fields = new LinkedHashMap<>();
 
-    void add(String field, String message) {
+    public void add(String field, String message) {
         fields.computeIfAbsent(field, f -> new ArrayList<>()).add(message);
     }
 
-    boolean has(String field) {
+    public boolean has(String field) {
         return fields.containsKey(field);
     }
 
     /** Throws {@link InvalidArguments} when anything was added; {@code prefix} opens its description. */
-    void throwIfAny(String prefix) {
+    public void throwIfAny(String prefix) {
         if (!fields.isEmpty()) {
             throw new InvalidArguments(prefix, fields);
         }

@@ -10,7 +10,7 @@ import tools.jackson.databind.JsonNode;
  * Reads one JSON object of a request body, field by field; a field that breaks its rule is recorded under its
  * full name ({@code event.start.utc}) and read as absent. Unknown fields are refused rather than ignored.
  */
-final class Fields {
+public final class Fields {
 
     private final JsonNode node;
     private final String path;
@@ -23,7 +23,7 @@ final class Fields {
     }
 
     /** The object under {@code key} of a body that must be {@code {"key": {...}}}; null (and an error) otherwise. */
-    static Fields body(JsonNode body, String key, Set<String> known, ArgumentErrors errors) {
+    public static Fields body(JsonNode body, String key, Set<String> known, ArgumentErrors errors) {
         if (body == null || !body.isObject() || !body.has(key) || !body.get(key).isObject()) {
             errors.add(key, "the body must be a JSON object {\"" + key + "\": {...}}");
             return null;
@@ -66,7 +66,7 @@ final class Fields {
         return fields;
     }
 
-    String text(String field, int maxLength) {
+    public String text(String field, int maxLength) {
         JsonNode value = node.get(field);
         if (value == null || value.isNull()) {
             return null;
