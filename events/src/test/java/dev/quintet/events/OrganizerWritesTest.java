@@ -153,6 +153,40 @@ class OrganizerWritesTest {
     }
 
     @Test
+    void changesAndDeletesTicketClassesButKeepsTheTicketsSold() {
+        String event = organiser.published("Jazz brunch", null, "UTC", START, END, "free");
+        String path = "/v3/events/" + event + "/ticket_classes/";
+        String first = organiser.read(path).get("ticket_classes").get(0).get("id").asString();
+
+        JsonNode changed = organiser.ok(path + first + "/", """
+                {"ticket_class":{"name":"Brunch and set","cost":"USD,2500","quantity_total":40}}""");
+
+        assertThat(changed.get("name").asString()).isEqualTo("Brunch and set");
+        assertThat(changed.get("cost").get("value").asLong()).isEqualTo(2500);
+        assertThat(organiser.read("/v3/events/" + event + "/").get("is_free").asBoolean()).isFalse();
+        HttpResponse<String> last = organiser.delete(path + first + "/");
+        assertThat(last.statusCode()).isEqualTo(409);
+        assertThat(json(last).get("error_description").asString()).contains("is the last of a published event");
+
+        String second = organiser.ticket(event, "free");
+        assertThat(organiser.delete(path + first + "/").statusCode()).isEqualTo(200);
+        assertThat(organiser.read("/v3/events/" + event + "/").get("is_free").asBoolean()).isTrue();
+        assertThat(organiser.read(path).get("ticket_classes")).hasSize(1);
+
+        api.jdbc().sql("UPDATE events.ticket_classes SET quantity_sold = 30 WHERE id = :id")
+                .param("id", Long.parseLong(second)).update();
+        assertArgumentsError(organiser.post(path + second + "/", """
+                {"ticket_class":{"name":"Standing","free":true,"quantity_total":20}}"""), "ticket_class.quantity_total");
+        assertThat(organiser.ok(path + second + "/", """
+                {"ticket_class":{"name":"Standing","free":true,"quantity_total":30}}""").get("quantity_sold").asInt()).isEqualTo(30);
+        organiser.ticket(event, "free");
+        assertThat(organiser.delete(path + second + "/").statusCode()).isEqualTo(409);
+        assertThat(organiser.delete(path + "999999/").statusCode()).isEqualTo(404);
+        assertThat(stranger.post(path + second + "/", """
+                {"ticket_class":{"name":"Mine now","free":true,"quantity_total":30}}""").statusCode()).isEqualTo(403);
+    }
+
+    @Test
     void keepsASubcategoryWithinTheEventsCategory() {
         String org = organiser.organization();
         String event = """

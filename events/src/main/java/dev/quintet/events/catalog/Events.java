@@ -299,11 +299,38 @@ public final class Events {
                 .param("start", t.salesStart() == null ? null : Timestamp.from(t.salesStart()))
                 .param("end", t.salesEnd() == null ? null : Timestamp.from(t.salesEnd()))
                 .query(Long.class).single();
+        priceChanged(t.eventId());
+        return id;
+    }
+
+    /** Writes a ticket class's fields (all but its event and id) and sets the event's {@code is_free} again. */
+    public void replaceTicketClass(TicketClass t) {
+        jdbc.sql("""
+                UPDATE events.ticket_classes SET name = :name, free = :free, cost_minor = :cost, currency = :currency,
+                    quantity_total = :total, quantity_sold = :sold, sales_start = :start, sales_end = :end
+                WHERE id = :id AND event_id = :event""")
+                .param("id", t.id()).param("event", t.eventId()).param("name", t.name()).param("free", t.free())
+                .param("cost", t.costMinor()).param("currency", t.currency()).param("total", t.quantityTotal())
+                .param("sold", t.quantitySold())
+                .param("start", t.salesStart() == null ? null : Timestamp.from(t.salesStart()))
+                .param("end", t.salesEnd() == null ? null : Timestamp.from(t.salesEnd()))
+                .update();
+        priceChanged(t.eventId());
+    }
+
+    /** Deletes a ticket class no ticket was sold from and sets the event's {@code is_free} again. */
+    public void deleteTicketClass(long eventId, long id) {
+        jdbc.sql("DELETE FROM events.ticket_classes WHERE id = :id AND event_id = :event AND quantity_sold = 0")
+                .param("id", id).param("event", eventId).update();
+        priceChanged(eventId);
+    }
+
+    /** An event is free when none of its ticket classes has a price. */
+    private void priceChanged(long eventId) {
         jdbc.sql("""
                 UPDATE events.events SET is_free = NOT EXISTS (
                     SELECT 1 FROM events.ticket_classes t WHERE t.event_id = :event AND NOT t.free)
-                WHERE id = :event""").param("event", t.eventId()).update();
-        return id;
+                WHERE id = :event""").param("event", eventId).update();
     }
 
     /** Whether {@code organization} owns the venue {@code id}. */

@@ -151,12 +151,59 @@ public final class EventPublishing {
     }
 
     public TicketClass addTicketClass(Organization org, String eventId, JsonNode body) {
+        Event e = ticketsChangeable(org, eventId, "given ticket classes");
+        long id = events.addTicketClass(TicketClassInput.parse(body, e, "created"));
+        return ticketClass(e, id).orElseThrow();
+    }
+
+    /**
+     * Replaces a ticket class with the one {@code body} describes; the tickets sold stay, so the quantity may not
+     * drop below them.
+     */
+    public TicketClass updateTicketClass(Organization org, String eventId, String ticketClassId, JsonNode body) {
+        Event e = ticketsChangeable(org, eventId, "changed");
+        TicketClass current = existingTicketClass(e, ticketClassId);
+        TicketClass asked = TicketClassInput.parse(body, e, "changed");
+        if (asked.quantityTotal() < current.quantitySold()) {
+            ArgumentErrors errors = new ArgumentErrors();
+            errors.add("ticket_class.quantity_total", "must be at least the " + current.quantitySold() + " tickets sold");
+            errors.throwIfAny("the ticket class cannot be changed: ");
+        }
+        events.replaceTicketClass(new TicketClass(current.id(), e.id(), asked.name(), asked.free(), asked.costMinor(),
+                asked.currency(), asked.quantityTotal(), current.quantitySold(), asked.salesStart(), asked.salesEnd()));
+        return ticketClass(e, current.id()).orElseThrow();
+    }
+
+    /** Deletes a ticket class no ticket was sold from; a published event keeps at least one. */
+    public void deleteTicketClass(Organization org, String eventId, String ticketClassId) {
+        Event e = ticketsChangeable(org, eventId, "changed");
+        TicketClass current = existingTicketClass(e, ticketClassId);
+        if (current.quantitySold() > 0) {
+            throw new ApiException(409, "request_conflict", "ticket class " + ticketClassId + " has "
+                    + current.quantitySold() + " tickets sold and cannot be deleted; set its sales_end to stop sales");
+        }
+        if (!e.status().equals("draft") && events.ticketClasses(List.of(e.id())).size() == 1) {
+            throw new ApiException(409, "request_conflict", "ticket class " + ticketClassId
+                    + " is the last of a published event, which needs one; add another first");
+        }
+        events.deleteTicketClass(e.id(), current.id());
+    }
+
+    private Event ticketsChangeable(Organization org, String eventId, String verb) {
         Event e = owned(org, eventId);
         if (List.of("canceled", "ended", "completed").contains(e.status())) {
-            throw conflict(eventId, "given ticket classes");
+            throw conflict(eventId, verb);
         }
-        long id = events.addTicketClass(TicketClassInput.parse(body, e));
-        return events.ticketClasses(List.of(e.id())).stream().filter(t -> t.id() == id).findFirst().orElseThrow();
+        return e;
+    }
+
+    private TicketClass existingTicketClass(Event e, String ticketClassId) {
+        return parseId(ticketClassId).flatMap(id -> ticketClass(e, id)).orElseThrow(() -> new ApiException(404,
+                "not_found", "event " + e.id() + " has no ticket class with id '" + ticketClassId + "'"));
+    }
+
+    private Optional<TicketClass> ticketClass(Event e, long id) {
+        return events.ticketClasses(List.of(e.id())).stream().filter(t -> t.id() == id).findFirst();
     }
 
     /** The event {@code id} if {@code org} owns it; else 404 (drafts, unknown ids) or 403 (others' published events). */

@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The {@code ticket_class} object of {@code POST /v3/events/{id}/ticket_classes/}: {@code free: true}, or a
+ * The {@code ticket_class} object of {@code POST /v3/events/{id}/ticket_classes/} (and of a change, which sends
+ * it whole): {@code free: true}, or a
  * {@code cost} in minor units of the event's currency, given as {@code {"currency":"USD","value":1500}} or as
  * Eventbrite's {@code "USD,1500"}; {@code quantity_total} (or {@code capacity}); an optional sales window in UTC
  * that closes no later than the event ends.
@@ -23,11 +24,12 @@ final class TicketClassInput {
     private TicketClassInput() {
     }
 
-    static TicketClass parse(JsonNode body, Event event) {
+    /** The ticket class a body describes, for {@code event}; {@code verb} ("created", "changed") opens errors. */
+    static TicketClass parse(JsonNode body, Event event, String verb) {
         ArgumentErrors errors = new ArgumentErrors();
         Fields t = Fields.body(body, "ticket_class", FIELDS, errors);
         if (t == null) {
-            errors.throwIfAny("the ticket class cannot be created: ");
+            errors.throwIfAny("the ticket class cannot be " + verb + ": ");
         }
         String name = t.text("name", 200);
         t.required("name", name);
@@ -48,7 +50,7 @@ final class TicketClassInput {
         if (salesEnd != null && salesEnd.isAfter(event.endUtc())) {
             t.refuse("sales_end", "must be no later than the event's end, " + event.endUtc());
         }
-        errors.throwIfAny("the ticket class cannot be created: ");
+        errors.throwIfAny("the ticket class cannot be " + verb + ": ");
         return new TicketClass(0, event.id(), name, free, cost, event.currency(), quantity.intValue(), 0,
                 salesStart, salesEnd);
     }

@@ -16,7 +16,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Changing one's own events, scope {@code events:write}: {@code POST /v3/events/{id}/} (update),
  * {@code publish/}, {@code unpublish/}, {@code cancel/}, {@code DELETE /v3/events/{id}/} (drafts) and
- * {@code POST /v3/events/{id}/ticket_classes/}, and one's own venues: {@code POST /v3/venues/{id}/}.
+ * {@code POST /v3/events/{id}/ticket_classes/}, {@code POST} and {@code DELETE /v3/events/{id}/ticket_classes/{tc}/},
+ * and one's own venues: {@code POST /v3/venues/{id}/}.
  */
 @RestController
 final class EventWritesController {
@@ -62,6 +63,19 @@ final class EventWritesController {
     @DeleteMapping("/v3/events/{id}/")
     Map<String, Object> delete(@PathVariable String id, HttpServletRequest request) {
         publishing.delete(org(request), id);
+        return Map.of("deleted", true);
+    }
+
+    @PostMapping("/v3/events/{id}/ticket_classes/{ticketClassId}/")
+    Map<String, Object> updateTicketClass(@PathVariable String id, @PathVariable String ticketClassId,
+                                          @RequestBody JsonNode body, HttpServletRequest request) {
+        return views.json().ticketClass(publishing.updateTicketClass(org(request), id, ticketClassId, body));
+    }
+
+    @DeleteMapping("/v3/events/{id}/ticket_classes/{ticketClassId}/")
+    Map<String, Object> deleteTicketClass(@PathVariable String id, @PathVariable String ticketClassId,
+                                          HttpServletRequest request) {
+        publishing.deleteTicketClass(org(request), id, ticketClassId);
         return Map.of("deleted", true);
     }
 
