@@ -23,14 +23,15 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * A device's changes as Server-Sent Events: first its {@code status} and {@code shadow}, then each change
  * ({@code reported}, {@code desired}, {@code status}, {@code command}, {@code event}) as it happens on this node, with
- * a keep-alive comment when the stream is quiet. A caller that cannot keep up gets an {@code overflow} event and
- * the end of the stream, and reconnects.
+ * a keep-alive comment when the stream is quiet. Every event has an id; a caller reconnecting with
+ * {@code Last-Event-ID} gets the changes it missed instead of the opening state, when this node still holds them
+ * all. A caller that cannot keep up gets an {@code overflow} event and the end of the stream, and reconnects.
  */
 @RestController
 final class StreamController {
 
     private static final int QUEUE = 1000;
-    private static final LiveChange END = new LiveChange(new UUID(0, 0), "end", null);
+    private static final LiveChange END = new LiveChange(new UUID(0, 0), "end", null, null);
 
     private final DeviceAccess access;
     private final LiveFeed feed;
@@ -56,7 +57,7 @@ final class StreamController {
         BlockingQueue<LiveChange> queue = new LinkedBlockingQueue<>(QUEUE);
         boolean[] overflow = new boolean[1];
         try (StreamSlots.Slot slot = slots.claim(Caller.key(request));
-             LiveFeed.Subscription subscription = feed.subscribe(deviceId, change -> {
+             LiveFeed.Subscription subscription = feed.subscribe(deviceId, request.getHeader("Last-Event-ID"), change -> {
                  if (!queue.offer(change)) {
                      overflow[0] = true;
                      queue.clear();
@@ -65,12 +66,19 @@ final class StreamController {
              }, () -> queue.offer(END))) {
             EventStream out = new EventStream(response, Map.of());
             out.retry(Duration.ofSeconds(3));
-            ObjectNode status = json.createObjectNode().put("status", owned.device().online() ? "online" : "offline");
-            if (owned.device().lastSeenAt() != null) {
-                status.put("last_seen_at", owned.device().lastSeenAt().toString());
+            if (subscription.missed() != null) {
+                for (LiveChange change : subscription.missed()) {
+                    send(out, change);
+                }
+            } else {
+                ObjectNode status = json.createObjectNode().put("status", owned.device().online() ? "online" : "offline");
+                if (owned.device().lastSeenAt() != null) {
+                    status.put("last_seen_at", owned.device().lastSeenAt().toString());
+                }
+                out.event(LiveChange.STATUS, json.writeValueAsString(status), subscription.position());
+                out.event("shadow", json.writeValueAsString(values.shadow(deviceId, owned.template())),
+                        subscription.position());
             }
-            out.event(LiveChange.STATUS, json.writeValueAsString(status));
-            out.event("shadow", json.writeValueAsString(values.shadow(deviceId, owned.template())));
             relay(queue, out, overflow);
         } catch (IOException e) {
             // the caller went away: the subscription and the slot are released above
@@ -92,8 +100,12 @@ final class StreamController {
                 }
                 return;
             } else {
-                out.event(change.type(), json.writeValueAsString(change.data()));
+                send(out, change);
             }
         }
+    }
+
+    private void send(EventStream out, LiveChange change) throws IOException {
+        out.event(change.type(), json.writeValueAsString(change.data()), change.id());
     }
 }

@@ -19,8 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /** An app reading a Server-Sent Events stream over its own HTTP connection, collecting events and comments. */
 public final class TestStream implements AutoCloseable {
 
-    /** One event: its name and its data. */
-    public record Event(String name, String data) {
+    /** One event: its name, its data and its id (null when it has none). */
+    public record Event(String name, String data, String id) {
     }
 
     private final HttpClient client;
@@ -45,11 +45,19 @@ public final class TestStream implements AutoCloseable {
 
     /** Opens {@code url} with {@code key}; the status tells whether the stream is open. */
     public static TestStream open(String url, String key) throws IOException, InterruptedException {
+        return open(url, key, null);
+    }
+
+    /** Opens {@code url} with {@code key} as a reconnecting EventSource does, sending {@code lastEventId}. */
+    public static TestStream open(String url, String key, String lastEventId) throws IOException, InterruptedException {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(10)).build();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).header("Authorization", "Bearer " + key)
-                .header("Accept", "text/event-stream").GET().build();
-        return new TestStream(client, client.send(request, HttpResponse.BodyHandlers.ofInputStream()));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).header("Authorization", "Bearer " + key)
+                .header("Accept", "text/event-stream").GET();
+        if (lastEventId != null) {
+            request.header("Last-Event-ID", lastEventId);
+        }
+        return new TestStream(client, client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream()));
     }
 
     public int status() {
@@ -93,17 +101,21 @@ public final class TestStream implements AutoCloseable {
     private void read() {
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
             String name = null;
+            String id = null;
             StringBuilder data = null;
             String line;
             while ((line = reader.readLine()) != null) {
                 if (line.isEmpty()) {
                     if (data != null) {
-                        events.add(new Event(name == null ? "message" : name, data.toString()));
+                        events.add(new Event(name == null ? "message" : name, data.toString(), id));
                     }
                     name = null;
+                    id = null;
                     data = null;
                 } else if (line.startsWith(":")) {
                     comments.incrementAndGet();
+                } else if (line.startsWith("id:")) {
+                    id = line.substring(3).strip();
                 } else if (line.startsWith("event:")) {
                     name = line.substring(6).strip();
                 } else if (line.startsWith("data:")) {

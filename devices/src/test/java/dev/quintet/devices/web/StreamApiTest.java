@@ -66,6 +66,40 @@ class StreamApiTest extends DevicesTestCase {
     }
 
     @Test
+    void aReconnectingCallerGetsWhatItMissedInsteadOfTheOpeningState() throws Exception {
+        String[] device = app.device(key, template, "resumed");
+        String url = app.url("/api/v1/devices/" + device[0] + "/stream");
+        String seen;
+        try (TestDevice mqtt = TestDevice.connect(app.mqttPort(), device[1])) {
+            try (TestStream stream = TestStream.open(url, key)) {
+                assertThat(stream.next("shadow", WAIT).id()).isNotBlank();
+                assertThat(mqtt.publish("ds/temp", "21.5")).isZero();
+                TestStream.Event first = stream.next("reported", WAIT);
+                assertThat(JsonPath.<Double>read(first.data(), "$.reported.temp")).isEqualTo(21.5);
+                seen = first.id();
+            }
+            assertThat(mqtt.publish("ds/temp", "22.5")).isZero();
+            await().atMost(WAIT).until(() -> JsonPath.<Double>read(app.call("GET", "/api/v1/devices/" + device[0]
+                    + "/shadow", key, null).body(), "$.reported.temp") == 22.5);
+            app.call("PATCH", "/api/v1/devices/" + device[0] + "/shadow", key, "{\"desired\":{\"target\":5}}");
+
+            try (TestStream resumed = TestStream.open(url, key, seen)) {
+                TestStream.Event missed = resumed.next(WAIT);
+                assertThat(missed.name()).isEqualTo("reported");
+                assertThat(JsonPath.<Double>read(missed.data(), "$.reported.temp")).isEqualTo(22.5);
+                TestStream.Event next = resumed.next(WAIT);
+                assertThat(next.name()).isEqualTo("desired");
+                assertThat(JsonPath.<Integer>read(next.data(), "$.desired.target")).isEqualTo(5);
+                assertThat(resumed.next(Duration.ofMillis(300))).isNull();
+            }
+        }
+        try (TestStream stranger = TestStream.open(url, key, "an-id-of-another-run.7")) {
+            assertThat(stranger.next(WAIT).name()).isEqualTo("status");
+            assertThat(stranger.next(WAIT).name()).isEqualTo("shadow");
+        }
+    }
+
+    @Test
     void theStreamEndsWhenTheClientGoesAwayAndFreesItsSlot() throws Exception {
         String[] device = app.device(key, template, "left");
         LiveFeed feed = app.bean(LiveFeed.class);

@@ -57,10 +57,26 @@ public final class EventStream {
 
     /** An event named {@code name} (one line) carrying {@code payload}. */
     public void event(String name, String payload) throws IOException {
-        if (name.indexOf('\n') >= 0 || name.indexOf('\r') >= 0) {
-            throw new IllegalArgumentException("an event name must be one line, got " + name.strip());
+        event(name, payload, null);
+    }
+
+    /**
+     * An event named {@code name} carrying {@code payload}, with an {@code id} (one line, or null for none) that
+     * the caller's EventSource sends back as {@code Last-Event-ID} when it reconnects.
+     */
+    public void event(String name, String payload, String id) throws IOException {
+        oneLine("an event name", name);
+        if (id != null) {
+            oneLine("an event id", id);
         }
-        write(frame(name, payload.getBytes(StandardCharsets.UTF_8)));
+        byte[] frame = frame(name, payload.getBytes(StandardCharsets.UTF_8));
+        write(id == null ? frame : concat(("id: " + id + "\n").getBytes(StandardCharsets.UTF_8), frame));
+    }
+
+    private static void oneLine(String what, String text) {
+        if (text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) {
+            throw new IllegalArgumentException(what + " must be one line, got " + text.strip());
+        }
     }
 
     /** A comment line, which clients skip: a keep-alive or a note. */
@@ -131,10 +147,13 @@ public final class EventStream {
         if (name == null) {
             return data;
         }
-        byte[] event = ("event: " + name + "\n").getBytes(StandardCharsets.UTF_8);
-        byte[] both = new byte[event.length + data.length];
-        System.arraycopy(event, 0, both, 0, event.length);
-        System.arraycopy(data, 0, both, event.length, data.length);
+        return concat(("event: " + name + "\n").getBytes(StandardCharsets.UTF_8), data);
+    }
+
+    private static byte[] concat(byte[] first, byte[] second) {
+        byte[] both = new byte[first.length + second.length];
+        System.arraycopy(first, 0, both, 0, first.length);
+        System.arraycopy(second, 0, both, first.length, second.length);
         return both;
     }
 

@@ -46,6 +46,18 @@ class EventStreamTest {
     }
 
     @Test
+    void givesAnEventTheIdAReconnectingClientSendsBack() throws IOException {
+        MockHttpServletResponse response = new MockHttpServletResponse();
+        EventStream stream = new EventStream(response, Map.of());
+
+        stream.event("reported", "{\"t\":1}", "r1.42");
+
+        assertThat(response.getContentAsString()).isEqualTo("id: r1.42\nevent: reported\ndata: {\"t\":1}\n\n");
+        assertThatThrownBy(() -> stream.event("reported", "x", "a\nb")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("an event id must be one line");
+    }
+
+    @Test
     void commentsOnlyWhenIdleAndNotAfterKeepAlivesStop() throws IOException {
         MockHttpServletResponse response = new MockHttpServletResponse();
         EventStream stream = new EventStream(response, Map.of());
