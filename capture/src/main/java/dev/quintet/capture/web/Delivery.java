@@ -4,6 +4,7 @@ import dev.quintet.capture.CaptureProperties;
 import dev.quintet.capture.files.CapturedFile;
 import dev.quintet.capture.files.CapturedFiles;
 import dev.quintet.platform.keys.KeyHolder;
+import dev.quintet.platform.quota.Admission;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -15,12 +16,15 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 /**
  * How a screenshot or PDF reaches the caller: the file itself, or JSON with the URL of the stored file; and the
  * cache: with {@code cache_ttl} a capture is stored that long, and the same route with the same parameters from the
- * same account gets the stored file instead of a new render until then, unless {@code fresh=true}.
+ * same account gets the stored file instead of a new render until then, unless {@code fresh=true}. A request the
+ * cache answers is given back to the key's quota, as it cost no render.
  */
 final class Delivery {
 
@@ -46,6 +50,8 @@ final class Delivery {
         if (cacheTtl > 0 && !fresh) {
             Optional<CapturedFile> hit = files.cached(caller.accountId(), key);
             if (hit.isPresent()) {
+                ServletRequestAttributes current = (ServletRequestAttributes) RequestContextHolder.currentRequestAttributes();
+                Admission.giveBack(current.getRequest(), current.getResponse());
                 return answer(hit.get(), json, true);
             }
         }

@@ -52,11 +52,15 @@ class FilesAndCacheTest {
         assertThat(second.headers().firstValue("X-Cache")).hasValue("HIT");
         assertThat(second.body()).isEqualTo(first.body());
         assertThat(renders("/plain")).isEqualTo(1);
+        long left = Long.parseLong(first.headers().firstValue("X-RateLimit-Remaining").orElseThrow());
+        assertThat(second.headers().firstValue("X-RateLimit-Remaining")).as("a cache hit costs no quota")
+                .hasValue(String.valueOf(left));
 
         HttpResponse<byte[]> fresh = Fetch.get(app.url("/v1/screenshot"), "url", page, "width", "300",
                 "cache_ttl", "600", "fresh", "true");
         assertThat(fresh.headers().firstValue("X-Cache")).hasValue("MISS");
         assertThat(renders("/plain")).isEqualTo(2);
+        assertThat(fresh.headers().firstValue("X-RateLimit-Remaining")).hasValue(String.valueOf(left - 1));
 
         CaptureFixture.CLOCK.set(START.plus(Duration.ofSeconds(601)));
         HttpResponse<byte[]> later = Fetch.get(app.url("/v1/screenshot"), "url", page, "width", "300", "cache_ttl", "600");

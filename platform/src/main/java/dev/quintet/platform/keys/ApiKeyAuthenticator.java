@@ -2,6 +2,7 @@ package dev.quintet.platform.keys;
 
 import dev.quintet.platform.errors.ApiError;
 import dev.quintet.platform.errors.ErrorWriter;
+import dev.quintet.platform.quota.Admission;
 import dev.quintet.platform.quota.QuotaDecision;
 import dev.quintet.platform.quota.QuotaLimiter;
 import dev.quintet.platform.quota.QuotaLimits;
@@ -111,8 +112,9 @@ public final class ApiKeyAuthenticator extends OncePerRequestFilter {
                        ApiKeys.Holder holder) throws IOException, ServletException {
         ApiKey key = holder.key();
         QuotaDecision decision;
+        String subject = key.id() + ":" + realm.name();
         try {
-            decision = limiter.acquire(key.id() + ":" + realm.name(),
+            decision = limiter.acquire(subject,
                     limitsByPlan.computeIfAbsent(holder.plan(), plan -> policy.limits(plan, realm.name())));
         } catch (RuntimeException e) {
             log.error("Quota store unavailable", e);
@@ -133,6 +135,7 @@ public final class ApiKeyAuthenticator extends OncePerRequestFilter {
         request.setAttribute(KeyHolder.ATTRIBUTE,
                 new KeyHolder(key.id(), key.accountId(), key.prefix(), key.services(), holder.plan()));
         request.setAttribute(RateLimitHeaders.ATTRIBUTE, decision);
+        Admission.record(request, limiter, subject, decision, rateLimitHeaders);
         chain.doFilter(request, response);
     }
 

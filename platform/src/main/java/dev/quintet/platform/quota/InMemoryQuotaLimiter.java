@@ -47,6 +47,19 @@ public final class InMemoryQuotaLimiter implements QuotaLimiter {
         }
     }
 
+    @Override
+    public void giveBack(String subject, QuotaDecision admitted) {
+        AtomicReference<Counts> state = counters.get(subject);
+        if (state == null) {
+            return;
+        }
+        long minute = QuotaWindow.MINUTE.start(admitted.at());
+        long day = QuotaWindow.DAY.start(admitted.at());
+        state.getAndUpdate(c -> c == Counts.RETIRED ? c : new Counts(c.minuteStart(),
+                c.minuteStart() == minute ? Math.max(0, c.minuteUsed() - 1) : c.minuteUsed(), c.dayStart(),
+                c.dayStart() == day ? Math.max(0, c.dayUsed() - 1) : c.dayUsed()));
+    }
+
     /** Once per UTC day, by whichever caller sees the new day first. */
     private void forgetBefore(long day) {
         long swept = sweptDay.get();

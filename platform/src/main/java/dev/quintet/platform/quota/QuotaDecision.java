@@ -1,9 +1,10 @@
 package dev.quintet.platform.quota;
 
 /**
- * The outcome of one admission: whether it was allowed, and each window's limit, what is left and seconds to reset.
+ * The outcome of one admission at {@code at} (epoch seconds): whether it was allowed, and each window's limit, what
+ * is left and seconds to reset.
  */
-public record QuotaDecision(boolean allowed, Window minute, Window day) {
+public record QuotaDecision(boolean allowed, Window minute, Window day, long at) {
 
     /** One window's state after the decision. */
     public record Window(QuotaWindow window, long limit, long remaining, long resetSeconds) {
@@ -29,7 +30,16 @@ public record QuotaDecision(boolean allowed, Window minute, Window day) {
     static QuotaDecision of(boolean allowed, QuotaLimits limits, long minuteUsed, long dayUsed, long now) {
         return new QuotaDecision(allowed,
                 window(QuotaWindow.MINUTE, limits.perMinute(), minuteUsed, now),
-                window(QuotaWindow.DAY, limits.perDay(), dayUsed, now));
+                window(QuotaWindow.DAY, limits.perDay(), dayUsed, now), now);
+    }
+
+    /** This admission as it stands once given back: one more left in each window. */
+    QuotaDecision givenBack() {
+        return new QuotaDecision(allowed, more(minute), more(day), at);
+    }
+
+    private static Window more(Window w) {
+        return new Window(w.window(), w.limit(), Math.min(w.limit(), w.remaining() + 1), w.resetSeconds());
     }
 
     private static Window window(QuotaWindow w, long limit, long used, long now) {

@@ -4,4 +4,10 @@ package dev.quintet.platform.quota;
 public interface QuotaLimiter {
 
     QuotaDecision acquire(String subject, QuotaLimits limits);
+
+    /**
+     * Takes back one request {@code admitted} counted, from each window it counted in that has not ended since (a
+     * new window starts from zero anyway).
+     */
+    void giveBack(String subject, QuotaDecision admitted);
 }

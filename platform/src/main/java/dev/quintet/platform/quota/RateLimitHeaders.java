@@ -39,6 +39,15 @@ public final class RateLimitHeaders {
         }
     }
 
+    /** Sets the fields that change with use to {@code decision}, on a response that has them already. */
+    void replace(HttpServletResponse response, QuotaDecision decision) {
+        QuotaDecision.Window tight = decision.tightest();
+        response.setHeader("RateLimit", state(decision.minute()) + ", " + state(decision.day()));
+        response.setHeader("X-RateLimit-Limit", Long.toString(tight.limit()));
+        response.setHeader("X-RateLimit-Remaining", Long.toString(tight.remaining()));
+        response.setHeader("X-RateLimit-Reset", Long.toString(tight.resetSeconds()));
+    }
+
     private static String policy(QuotaDecision.Window w) {
         return "\"" + w.window().label() + "\";q=" + w.limit() + ";w=" + w.window().seconds();
     }

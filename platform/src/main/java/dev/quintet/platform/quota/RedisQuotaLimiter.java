@@ -26,6 +26,13 @@ public final class RedisQuotaLimiter implements QuotaLimiter, AutoCloseable {
             end
             return {0, m, d}
             """;
+    /** Takes one back from each window key that still exists (an ended window's key has expired or is unused). */
+    private static final String GIVE_BACK = """
+            for _, key in ipairs(KEYS) do
+              if tonumber(redis.call('GET', key) or '0') > 0 then redis.call('DECR', key) end
+            end
+            return 0
+            """;
     private static final long EXPIRY_SLACK_SECONDS = 60;
 
     private final RedisClient client;
@@ -60,6 +67,13 @@ public final class RedisQuotaLimiter implements QuotaLimiter, AutoCloseable {
             result = redis.eval(SCRIPT, ScriptOutputType.MULTI, keys, args);
         }
         return QuotaDecision.of(result.get(0) == 1L, limits, result.get(1), result.get(2), now);
+    }
+
+    @Override
+    public void giveBack(String subject, QuotaDecision admitted) {
+        String tag = namespace + ":{" + subject + "}";
+        connection.sync().eval(GIVE_BACK, ScriptOutputType.INTEGER,
+                tag + ":m:" + QuotaWindow.MINUTE.start(admitted.at()), tag + ":d:" + QuotaWindow.DAY.start(admitted.at()));
     }
 
     @Override

@@ -36,6 +36,24 @@ class InMemoryQuotaLimiterTest {
     }
 
     @Test
+    void aRequestGivenBackLeavesRoomInTheWindowsItCountedIn() {
+        QuotaLimits limits = new QuotaLimits(2, 3);
+        limiter.acquire("a", limits);
+        QuotaDecision second = limiter.acquire("a", limits);
+        assertThat(limiter.acquire("a", limits).allowed()).isFalse();
+
+        limiter.giveBack("a", second);
+
+        QuotaDecision again = limiter.acquire("a", limits);
+        assertThat(again.allowed()).isTrue();
+        assertThat(again.minute().remaining()).isZero();
+        clock.advance(Duration.ofSeconds(2));
+        limiter.giveBack("a", again);
+        assertThat(limiter.acquire("a", limits).day().remaining()).as("a new day is not given yesterday's request")
+                .isEqualTo(2);
+    }
+
+    @Test
     void aDayTurningWhileCallersRaceStillAdmitsExactlyTheDailyLimitOfTheNewDay() throws Exception {
         QuotaLimits limits = new QuotaLimits(1_000_000, 100);
         for (int i = 0; i < 50; i++) {
