@@ -55,53 +55,83 @@ final class AuthorizationRows {
     static final String VERSION = "dev.quintet.console.oauth.grants.version";
 
     /**
-     * The authorization in the row, or null when its client or account is gone or the account is not active.
-     * {@code presented} is the token it was looked up by, if any (see {@link TokenHashes}).
+     * The columns of a row, read while the query's connection is held; {@link #toAuthorization} then looks up the
+     * client and account with connections of their own. Looking them up while reading the row would hold two
+     * connections at once, and enough concurrent token requests would then take every connection in the pool
+     * while each waits for a second one.
      */
-    OAuth2Authorization map(ResultSet rs, TokenHashes.Presented presented) throws SQLException {
-        RegisteredClient client = clients.findById(rs.getString("client_id"));
-        Account account = accounts.byId(rs.getObject("account_id", UUID.class)).filter(Account::active).orElse(null);
+    record Row(String id, String clientId, UUID accountId, String principalName, String grantType, Set<String> scopes,
+               String state, String request, long version, Token code, Token access, Token refresh) {
+    }
+
+    /** A code or token of a row: the value to give back (see {@link TokenHashes}), its times and state. */
+    record Token(String value, Instant issuedAt, Instant expiresAt, boolean invalidated, Set<String> scopes,
+                 String claims) {
+    }
+
+    /** Reads a row; {@code presented} is the token it was looked up by, if any (see {@link TokenHashes}). */
+    static Row read(ResultSet rs, TokenHashes.Presented presented) throws SQLException {
+        return new Row(rs.getString("id"), rs.getString("client_id"), rs.getObject("account_id", UUID.class),
+                rs.getString("principal_name"), rs.getString("grant_type"), strings(rs, "scopes"),
+                rs.getString("state"), rs.getString("request"), rs.getLong("version"),
+                token(rs, "code", presented, false), token(rs, "access", presented, true),
+                token(rs, "refresh", presented, false));
+    }
+
+    private static Token token(ResultSet rs, String name, TokenHashes.Presented presented, boolean access)
+            throws SQLException {
+        String value = TokenHashes.readBack(rs.getBytes(name + "_hash"), presented);
+        if (value == null) {
+            return null;
+        }
+        return new Token(value, instant(rs, name + "_issued_at"), instant(rs, name + "_expires_at"),
+                rs.getBoolean(name + "_invalidated"), access ? strings(rs, "access_scopes") : Set.of(),
+                access ? rs.getString("access_claims") : null);
+    }
+
+    /** The authorization a row holds, or null when its client or account is gone or the account is not active. */
+    OAuth2Authorization toAuthorization(Row row) {
+        RegisteredClient client = clients.findById(row.clientId());
+        Account account = accounts.byId(row.accountId()).filter(Account::active).orElse(null);
         if (client == null || account == null) {
             return null;
         }
         Instant now = clock.instant();
         OAuth2Authorization.Builder builder = OAuth2Authorization.withRegisteredClient(client)
-                .id(rs.getString("id"))
-                .principalName(rs.getString("principal_name"))
-                .authorizationGrantType(new AuthorizationGrantType(rs.getString("grant_type")))
-                .authorizedScopes(strings(rs, "scopes"))
+                .id(row.id())
+                .principalName(row.principalName())
+                .authorizationGrantType(new AuthorizationGrantType(row.grantType()))
+                .authorizedScopes(row.scopes())
                 .attribute(Principal.class.getName(), ConsoleUser.authenticationOf(account))
-                .attribute(VERSION, rs.getLong("version"));
-        if (rs.getString("state") != null) {
-            builder.attribute(OAuth2ParameterNames.STATE, rs.getString("state"));
+                .attribute(VERSION, row.version());
+        if (row.state() != null) {
+            builder.attribute(OAuth2ParameterNames.STATE, row.state());
         }
-        if (rs.getString("request") != null) {
-            builder.attribute(OAuth2AuthorizationRequest.class.getName(), readRequest(rs.getString("request")));
+        if (row.request() != null) {
+            builder.attribute(OAuth2AuthorizationRequest.class.getName(), readRequest(row.request()));
         }
-        String code = TokenHashes.readBack(rs.getBytes("code_hash"), presented);
-        String access = TokenHashes.readBack(rs.getBytes("access_hash"), presented);
-        String refresh = TokenHashes.readBack(rs.getBytes("refresh_hash"), presented);
+        Token code = row.code();
         if (code != null) {
-            Instant expires = instant(rs, "code_expires_at");
-            boolean invalidated = rs.getBoolean("code_invalidated") || !now.isBefore(expires);
-            builder.token(new OAuth2AuthorizationCode(code, instant(rs, "code_issued_at"), expires),
+            boolean invalidated = code.invalidated() || !now.isBefore(code.expiresAt());
+            builder.token(new OAuth2AuthorizationCode(code.value(), code.issuedAt(), code.expiresAt()),
                     meta -> meta.put(OAuth2Authorization.Token.INVALIDATED_METADATA_NAME, invalidated));
         }
+        Token access = row.access();
         if (access != null) {
-            Instant expires = instant(rs, "access_expires_at");
-            Map<String, Object> claims = readClaims(rs.getString("access_claims"));
-            boolean invalidated = rs.getBoolean("access_invalidated") || !now.isBefore(expires);
-            builder.token(new OAuth2AccessToken(OAuth2AccessToken.TokenType.BEARER, access,
-                            instant(rs, "access_issued_at"), expires, strings(rs, "access_scopes")),
+            Map<String, Object> claims = readClaims(access.claims());
+            boolean invalidated = access.invalidated() || !now.isBefore(access.expiresAt());
+            builder.token(new OAuth2AccessToken(OAuth2AccessToken.TokenType.BEARER, access.value(),
+                            access.issuedAt(), access.expiresAt(), access.scopes()),
                     meta -> {
                         meta.put(OAuth2Authorization.Token.CLAIMS_METADATA_NAME, claims);
                         meta.put(OAuth2Authorization.Token.INVALIDATED_METADATA_NAME, invalidated);
                     });
         }
+        Token refresh = row.refresh();
         if (refresh != null) {
-            Instant expires = instant(rs, "refresh_expires_at");
-            boolean invalidated = rs.getBoolean("refresh_invalidated") || (expires != null && !now.isBefore(expires));
-            builder.token(new OAuth2RefreshToken(refresh, instant(rs, "refresh_issued_at"), expires),
+            Instant expires = refresh.expiresAt();
+            boolean invalidated = refresh.invalidated() || (expires != null && !now.isBefore(expires));
+            builder.token(new OAuth2RefreshToken(refresh.value(), refresh.issuedAt(), expires),
                     meta -> meta.put(OAuth2Authorization.Token.INVALIDATED_METADATA_NAME, invalidated));
         }
         return builder.build();

@@ -167,8 +167,8 @@ public final class Authorizations implements OAuth2AuthorizationService {
         if (where.contains(":hash")) {
             query = query.param("hash", presented.hash());
         }
-        List<OAuth2Authorization> found = query.query((rs, n) -> rows.map(rs, presented)).list();
-        return found.isEmpty() ? null : found.getFirst();
+        List<AuthorizationRows.Row> found = query.query((rs, n) -> AuthorizationRows.read(rs, presented)).list();
+        return found.isEmpty() ? null : rows.toAuthorization(found.getFirst());
     }
 
     private void revokeFamilyOfRetired(byte[] tokenHash) {

@@ -3,6 +3,8 @@ package dev.quintet.console.oauth.grants;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import dev.quintet.console.oauth.OAuthClients;
 import dev.quintet.console.security.ConsoleUser;
 import dev.quintet.platform.accounts.Account;
@@ -102,6 +104,29 @@ class AuthorizationsTest {
                         e -> assertThat(e.getError().getErrorCode()).isEqualTo("invalid_grant"));
         assertThat(authorizations.findByToken("refresh-second", OAuth2TokenType.REFRESH_TOKEN)).isNull();
         assertThat(authorizations.findByToken("refresh-first", OAuth2TokenType.REFRESH_TOKEN)).isNotNull();
+    }
+
+    @Test
+    void findsAGrantWhenThePoolHasASingleConnection() {
+        String refresh = "refresh-" + UUID.randomUUID();
+        authorizations.save(granted("access-" + UUID.randomUUID(), refresh));
+        HikariDataSource platformPool = (HikariDataSource) platform.bean(DataSource.class);
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(platformPool.getJdbcUrl());
+        config.setUsername(platformPool.getUsername());
+        config.setPassword(platformPool.getPassword());
+        config.setMaximumPoolSize(1);
+        config.setConnectionTimeout(1_000);
+        try (HikariDataSource single = new HikariDataSource(config)) {
+            JdbcClient oneConnection = JdbcClient.create(single);
+            Authorizations onOne = new Authorizations(oneConnection, new AuthorizationRows(
+                    new InMemoryRegisteredClientRepository(client), new Accounts(oneConnection, clock), clock), clock);
+
+            OAuth2Authorization found = onOne.findByToken(refresh, OAuth2TokenType.REFRESH_TOKEN);
+
+            assertThat(found).isNotNull();
+            assertThat(found.getRefreshToken().getToken().getTokenValue()).isEqualTo(refresh);
+        }
     }
 
     private static OAuth2Authorization granted(String access, String refresh) {
