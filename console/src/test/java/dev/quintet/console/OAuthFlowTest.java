@@ -2,9 +2,11 @@ package dev.quintet.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.nimbusds.jose.crypto.RSASSAVerifier;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.crypto.ECDSAVerifier;
+import com.nimbusds.jose.jwk.Curve;
+import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jose.jwk.JWKSet;
-import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jwt.SignedJWT;
 import dev.quintet.console.oauth.OAuthClients;
 import dev.quintet.console.oauth.RegisteredClient;
@@ -65,8 +67,14 @@ class OAuthFlowTest extends OAuthFlowFixture {
         SignedJWT jwt = SignedJWT.parse(tokens.text("access_token"));
         JWKSet keys = JWKSet.parse(Http.get(base + "/oauth/jwks").body());
         assertThat(keys.getKeys()).hasSize(1);
-        assertThat(keys.getKeys().getFirst().isPrivate()).isFalse();
-        assertThat(jwt.verify(new RSASSAVerifier((RSAKey) keys.getKeyByKeyId(jwt.getHeader().getKeyID())))).isTrue();
+        ECKey key = (ECKey) keys.getKeys().getFirst();
+        assertThat(key.isPrivate()).isFalse();
+        assertThat(key.getCurve()).isEqualTo(Curve.P_256);
+        assertThat(key.getAlgorithm()).isEqualTo(JWSAlgorithm.ES256);
+        assertThat(key.getKeyID()).isEqualTo(key.computeThumbprint().toString());
+        assertThat(jwt.getHeader().getAlgorithm()).isEqualTo(JWSAlgorithm.ES256);
+        assertThat(jwt.getHeader().getKeyID()).isEqualTo(key.getKeyID());
+        assertThat(jwt.verify(new ECDSAVerifier(key))).isTrue();
         var claims = jwt.getJWTClaimsSet();
         assertThat(claims.getAudience()).containsExactly("events");
         assertThat(claims.getSubject()).isEqualTo(account.id().toString());

@@ -7,8 +7,9 @@ import org.springframework.security.oauth2.server.authorization.token.JwtEncodin
 import org.springframework.security.oauth2.server.authorization.token.OAuth2TokenCustomizer;
 
 /**
- * Shapes access tokens as RFC 9068 JWTs for the events API: {@code sub} is the account id, {@code aud} is
- * {@code events}, {@code scope} a space-separated string, and {@code client_id} names the app.
+ * Shapes access tokens as RFC 9068 JWTs for the events API, signed with {@link SigningKeys#ALGORITHM}: {@code sub}
+ * is the account id, {@code aud} is {@code events}, {@code scope} a space-separated string, and {@code client_id}
+ * names the app.
  */
 final class AccessTokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
 
@@ -17,7 +18,7 @@ final class AccessTokenClaims implements OAuth2TokenCustomizer<JwtEncodingContex
         if (!OAuth2TokenType.ACCESS_TOKEN.equals(context.getTokenType())) {
             return;
         }
-        context.getJwsHeader().type("at+jwt");
+        context.getJwsHeader().algorithm(SigningKeys.ALGORITHM).type("at+jwt");
         context.getClaims().audience(List.of(Scopes.AUDIENCE))
                 .claim("client_id", context.getRegisteredClient().getClientId())
                 .claim("scope", String.join(" ", context.getAuthorizedScopes().stream().sorted().toList()));
