@@ -83,6 +83,11 @@ class AccessTokenTest {
     }
 
     @Test
+    void acceptsAnRs256TokenSignedBeforeTheIssuerMovedToEs256() {
+        assertThat(get("/v3/categories/", issuer.rs256Token(UUID.randomUUID(), "events:read")).statusCode()).isEqualTo(200);
+    }
+
+    @Test
     void refusesATokenOnceTheClockPassesItsExpiry() {
         String token = issuer.token(UUID.randomUUID(), "events:read");
         assertThat(get("/v3/categories/", token).statusCode()).isEqualTo(200);
