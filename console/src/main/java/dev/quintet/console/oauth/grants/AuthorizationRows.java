@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.oauth2.core.AuthorizationGrantType;
 import org.springframework.security.oauth2.core.OAuth2AccessToken;
 import org.springframework.security.oauth2.core.OAuth2RefreshToken;
@@ -24,6 +25,7 @@ import org.springframework.security.oauth2.core.endpoint.OAuth2AuthorizationRequ
 import org.springframework.security.oauth2.core.endpoint.OAuth2ParameterNames;
 import org.springframework.security.oauth2.server.authorization.OAuth2Authorization;
 import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationCode;
+import org.springframework.security.oauth2.server.authorization.authentication.OAuth2ClientAuthenticationToken;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
 import tools.jackson.core.type.TypeReference;
@@ -53,6 +55,13 @@ final class AuthorizationRows {
 
     /** Attribute holding the version of the row a grant was read from, checked when it is saved again. */
     static final String VERSION = "dev.quintet.console.oauth.grants.version";
+
+    /**
+     * Attribute holding the stored authorization request as text, in a grant looked up by its access or refresh
+     * token: only the code and consent steps read the request, so such a grant saves it back as it was read
+     * instead of parsing and writing it again on every refresh.
+     */
+    static final String REQUEST_TEXT = "dev.quintet.console.oauth.grants.request";
 
     /**
      * The columns of a row, read while the query's connection is held; {@link #toAuthorization} then looks up the
@@ -89,9 +98,15 @@ final class AuthorizationRows {
                 access ? rs.getString("access_claims") : null);
     }
 
-    /** The authorization a row holds, or null when its client or account is gone or the account is not active. */
-    OAuth2Authorization toAuthorization(Row row) {
-        RegisteredClient client = clients.findById(row.clientId());
+    /**
+     * The authorization a row holds, or null when its client or account is gone or the account is not active. The
+     * authorization request is parsed only {@code withRequest}, else kept as text (see {@link #REQUEST_TEXT}).
+     */
+    OAuth2Authorization toAuthorization(Row row, boolean withRequest) {
+        RegisteredClient client = authenticatedClient(row.clientId());
+        if (client == null) {
+            client = clients.findById(row.clientId());
+        }
         Account account = accounts.byId(row.accountId()).filter(Account::active).orElse(null);
         if (client == null || account == null) {
             return null;
@@ -107,8 +122,10 @@ final class AuthorizationRows {
         if (row.state() != null) {
             builder.attribute(OAuth2ParameterNames.STATE, row.state());
         }
-        if (row.request() != null) {
+        if (row.request() != null && withRequest) {
             builder.attribute(OAuth2AuthorizationRequest.class.getName(), readRequest(row.request()));
+        } else if (row.request() != null) {
+            builder.attribute(REQUEST_TEXT, row.request());
         }
         Token code = row.code();
         if (code != null) {
@@ -137,6 +154,26 @@ final class AuthorizationRows {
         return builder.build();
     }
 
+    /**
+     * The client this request authenticated as, if it is {@code clientId}: the token endpoint authenticates the
+     * client (reading it from the database) before it looks the grant up, so the grant reuses that client instead of
+     * reading it a second time in the same request.
+     */
+    private static RegisteredClient authenticatedClient(String clientId) {
+        if (SecurityContextHolder.getContext().getAuthentication() instanceof OAuth2ClientAuthenticationToken caller
+                && caller.isAuthenticated() && caller.getRegisteredClient() != null
+                && caller.getRegisteredClient().getId().equals(clientId)) {
+            return caller.getRegisteredClient();
+        }
+        return null;
+    }
+
+    /** The authorization request to store for a grant: as it was read, unless it was parsed. */
+    String requestToStore(OAuth2Authorization authorization) {
+        OAuth2AuthorizationRequest request = authorization.getAttribute(OAuth2AuthorizationRequest.class.getName());
+        return request != null ? writeRequest(request) : authorization.getAttribute(REQUEST_TEXT);
+    }
+
     /** The account the authorization was granted by. */
     static UUID accountOf(OAuth2Authorization authorization) {
         Authentication principal = authorization.getAttribute(Principal.class.getName());
@@ -146,7 +183,7 @@ final class AuthorizationRows {
         throw new IllegalStateException("authorization " + authorization.getId() + " has no console user as principal");
     }
 
-    String writeRequest(OAuth2AuthorizationRequest request) {
+    private String writeRequest(OAuth2AuthorizationRequest request) {
         if (request == null) {
             return null;
         }

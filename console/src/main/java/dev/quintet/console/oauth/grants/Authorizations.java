@@ -11,7 +11,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
 import org.springframework.security.oauth2.core.OAuth2Error;
 import org.springframework.security.oauth2.core.OAuth2ErrorCodes;
-import org.springframework.security.oauth2.core.endpoint.OAuth2AuthorizationRequest;
 import org.springframework.security.oauth2.core.endpoint.OAuth2ParameterNames;
 import org.springframework.security.oauth2.server.authorization.OAuth2Authorization;
 import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationCode;
@@ -89,7 +88,7 @@ public final class Authorizations implements OAuth2AuthorizationService {
                 .param("grant", authorization.getAuthorizationGrantType().getValue())
                 .param("scopes", authorization.getAuthorizedScopes().toArray(String[]::new))
                 .param("state", authorization.<String>getAttribute(OAuth2ParameterNames.STATE))
-                .param("request", rows.writeRequest(authorization.getAttribute(OAuth2AuthorizationRequest.class.getName())))
+                .param("request", rows.requestToStore(authorization))
                 .param("code", code == null ? null : TokenHashes.toStore(code.getToken().getTokenValue()))
                 .param("codeIssued", code == null ? null : AuthorizationRows.timestamp(code.getToken().getIssuedAt()))
                 .param("codeExpires", code == null ? null : AuthorizationRows.timestamp(code.getToken().getExpiresAt()))
@@ -120,7 +119,7 @@ public final class Authorizations implements OAuth2AuthorizationService {
 
     @Override
     public OAuth2Authorization findById(String id) {
-        return find("id = :token", id, null);
+        return find("id = :token", id, null, true);
     }
 
     @Override
@@ -140,7 +139,9 @@ public final class Authorizations implements OAuth2AuthorizationService {
             return null;
         }
         TokenHashes.Presented presented = TokenHashes.Presented.of(token);
-        OAuth2Authorization found = find(where, token, presented);
+        boolean byIssuedToken = type != null && (type.getValue().equals(OAuth2ParameterNames.ACCESS_TOKEN)
+                || type.getValue().equals(OAuth2ParameterNames.REFRESH_TOKEN));
+        OAuth2Authorization found = find(where, token, presented, !byIssuedToken);
         if (found == null && (type == null || OAuth2TokenType.REFRESH_TOKEN.equals(type))) {
             revokeFamilyOfRetired(presented.hash());
         }
@@ -159,7 +160,7 @@ public final class Authorizations implements OAuth2AuthorizationService {
                 .param("account", accountId).update();
     }
 
-    private OAuth2Authorization find(String where, String token, TokenHashes.Presented presented) {
+    private OAuth2Authorization find(String where, String token, TokenHashes.Presented presented, boolean withRequest) {
         var query = jdbc.sql("SELECT * FROM console.oauth_authorizations WHERE " + where);
         if (where.contains(":token")) {
             query = query.param("token", token);
@@ -168,7 +169,7 @@ public final class Authorizations implements OAuth2AuthorizationService {
             query = query.param("hash", presented.hash());
         }
         List<AuthorizationRows.Row> found = query.query((rs, n) -> AuthorizationRows.read(rs, presented)).list();
-        return found.isEmpty() ? null : rows.toAuthorization(found.getFirst());
+        return found.isEmpty() ? null : rows.toAuthorization(found.getFirst(), withRequest);
     }
 
     private void revokeFamilyOfRetired(byte[] tokenHash) {

@@ -17,6 +17,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -29,6 +30,7 @@ import org.springframework.security.oauth2.core.ClientAuthenticationMethod;
 import org.springframework.security.oauth2.core.OAuth2AccessToken;
 import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
 import org.springframework.security.oauth2.core.OAuth2RefreshToken;
+import org.springframework.security.oauth2.core.endpoint.OAuth2AuthorizationRequest;
 import org.springframework.security.oauth2.server.authorization.OAuth2Authorization;
 import org.springframework.security.oauth2.server.authorization.OAuth2TokenType;
 import org.springframework.security.oauth2.server.authorization.client.InMemoryRegisteredClientRepository;
@@ -104,6 +106,32 @@ class AuthorizationsTest {
                         e -> assertThat(e.getError().getErrorCode()).isEqualTo("invalid_grant"));
         assertThat(authorizations.findByToken("refresh-second", OAuth2TokenType.REFRESH_TOKEN)).isNull();
         assertThat(authorizations.findByToken("refresh-first", OAuth2TokenType.REFRESH_TOKEN)).isNotNull();
+    }
+
+    @Test
+    void keepsTheAuthorizationRequestThroughARefreshWithoutParsingIt() {
+        String refresh = "refresh-" + UUID.randomUUID();
+        OAuth2AuthorizationRequest request = OAuth2AuthorizationRequest.authorizationCode()
+                .authorizationUri("https://console.example.com/oauth/authorize").clientId(client.getClientId())
+                .redirectUri("https://app.example.com/callback").scopes(Set.of("events:read")).state("s-1")
+                .additionalParameters(Map.of("code_challenge", "abc", "code_challenge_method", "S256")).build();
+        OAuth2Authorization grant = OAuth2Authorization.from(granted("access-" + UUID.randomUUID(), refresh))
+                .attribute(OAuth2AuthorizationRequest.class.getName(), request).build();
+        authorizations.save(grant);
+        String stored = jdbc.sql("SELECT request FROM console.oauth_authorizations WHERE id = :id")
+                .param("id", grant.getId()).query(String.class).single();
+
+        OAuth2Authorization byRefresh = authorizations.findByToken(refresh, OAuth2TokenType.REFRESH_TOKEN);
+        assertThat(byRefresh.<Object>getAttribute(OAuth2AuthorizationRequest.class.getName())).isNull();
+        authorizations.save(rotated(byRefresh, "refresh-" + UUID.randomUUID()));
+
+        assertThat(jdbc.sql("SELECT request FROM console.oauth_authorizations WHERE id = :id")
+                .param("id", grant.getId()).query(String.class).single()).isEqualTo(stored);
+        OAuth2AuthorizationRequest readBack = authorizations.findById(grant.getId())
+                .getAttribute(OAuth2AuthorizationRequest.class.getName());
+        assertThat(readBack.getState()).isEqualTo("s-1");
+        assertThat(readBack.getRedirectUri()).isEqualTo("https://app.example.com/callback");
+        assertThat(readBack.getAdditionalParameters()).containsEntry("code_challenge", "abc");
     }
 
     @Test
