@@ -73,11 +73,10 @@ public final class KeyFormat {
         return key.substring(key.length() - 4);
     }
 
+    /** Base62 of the CRC-32 of the body's characters (ASCII, so one byte each), taken in one pass. */
     private static String checksum(CharSequence body) {
         CRC32 crc = new CRC32();
-        for (int i = 0; i < body.length(); i++) {
-            crc.update(body.charAt(i));
-        }
+        crc.update(body.toString().getBytes(StandardCharsets.US_ASCII));
         long value = crc.getValue();
         char[] out = new char[CHECKSUM_LENGTH];
         for (int i = CHECKSUM_LENGTH - 1; i >= 0; i--) {
