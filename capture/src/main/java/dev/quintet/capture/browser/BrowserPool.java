@@ -44,7 +44,7 @@ public final class BrowserPool implements AutoCloseable {
         this.pages = settings.pages();
         this.queue = settings.queue() == 0 ? new SynchronousQueue<>() : new ArrayBlockingQueue<>(settings.queue());
         for (int i = 0; i < pages; i++) {
-            RenderLane lane = new RenderLane(server, queue, contextSetup, GRACE.toNanos());
+            RenderLane lane = new RenderLane(server, queue, contextSetup, GRACE.toNanos(), settings.queue() > 0);
             lanes.add(lane);
             threads.add(Thread.ofPlatform().name("capture-lane-" + i).daemon().start(lane));
         }
@@ -74,10 +74,14 @@ public final class BrowserPool implements AutoCloseable {
         });
     }
 
-    /** Runs {@code work} on a fresh page in a fresh context, within {@code timeout} including any wait. */
-    public <T> T render(Browser.NewContextOptions options, Duration timeout, PageWork<T> work) {
-        if (options == null || work == null) {
-            throw new IllegalArgumentException("options and work must not be null");
+    /**
+     * Runs {@code work} on a fresh page in a fresh context made with {@code options}, within {@code timeout}
+     * including any wait. {@code profile} stands for the options: equal profiles must mean equal options, as a
+     * context made ahead of time for one is used for the other.
+     */
+    public <T> T render(Object profile, Browser.NewContextOptions options, Duration timeout, PageWork<T> work) {
+        if (profile == null || options == null || work == null) {
+            throw new IllegalArgumentException("profile, options and work must not be null");
         }
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout must be positive, got " + timeout);
@@ -85,7 +89,7 @@ public final class BrowserPool implements AutoCloseable {
         if (closed) {
             throw unavailable("the capture service is shutting down");
         }
-        RenderJob<T> job = new RenderJob<>(options, work, System.nanoTime() + timeout.toNanos());
+        RenderJob<T> job = new RenderJob<>(profile, options, work, System.nanoTime() + timeout.toNanos());
         if (!admit(job)) {
             throw new ApiException(503, "capture_busy", "all " + pages + " pages are busy and the queue is full;"
                     + " retry later").withHeader("Retry-After", String.valueOf(1 + queue.size() / pages));

@@ -7,12 +7,15 @@ import java.util.concurrent.CompletableFuture;
 final class RenderJob<T> {
 
     final Browser.NewContextOptions options;
+    /** Equal for jobs whose options are equal: a context made ahead for one serves the other. */
+    final Object profile;
     final PageWork<T> work;
     final long deadlineNanos;
     final CompletableFuture<T> result = new CompletableFuture<>();
     volatile BrowserServer.Endpoint runningOn;
 
-    RenderJob(Browser.NewContextOptions options, PageWork<T> work, long deadlineNanos) {
+    RenderJob(Object profile, Browser.NewContextOptions options, PageWork<T> work, long deadlineNanos) {
+        this.profile = profile;
         this.options = options;
         this.work = work;
         this.deadlineNanos = deadlineNanos;

@@ -6,6 +6,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.PlaywrightException;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -14,25 +15,42 @@ import org.slf4j.LoggerFactory;
 /**
  * A thread that owns one Playwright connection to the shared browser (Playwright objects belong to the thread
  * that made them) and renders queued captures one at a time, each in a fresh context that is closed afterwards.
+ * When no capture came for a tenth of a second it makes the next context and page ahead of time (a quarter of a
+ * second of Chromium's work), with the options of the capture it last served; the next capture with those options
+ * starts on them. A pool without a queue does not: there a capture is refused unless a lane is waiting for it.
+ * Such a context has never been used, so captures stay as isolated as before.
  */
 final class RenderLane implements Runnable {
 
     private static final Logger log = LoggerFactory.getLogger(RenderLane.class);
+    /** How long the lane waits for a capture before making the next context, so it does not compete with a busy queue. */
+    private static final long SPARE_AFTER_IDLE_MILLIS = 100;
 
     private final BrowserServer server;
     private final BlockingQueue<RenderJob<?>> queue;
     private final Consumer<BrowserContext> contextSetup;
     private final long graceNanos;
+    /** Whether to make contexts ahead of time: only with a queue, where a capture may wait for the lane a moment. */
+    private final boolean prepareAhead;
     private volatile boolean running = true;
     private volatile long busyUntilNanos;
     private volatile BrowserServer.Endpoint busyOn;
     private Playwright playwright;
     private Browser browser;
     private BrowserServer.Endpoint connectedTo;
+    /** The options (and what stands for them) of the last capture served, which the next spare context gets. */
+    private Object lastProfile;
+    private Browser.NewContextOptions lastOptions;
+    private Spare spare;
+
+    /** A context and its page made ahead of time on {@code on} for captures of {@code profile}. */
+    private record Spare(Object profile, BrowserContext context, Page page, BrowserServer.Endpoint on) {
+    }
 
     RenderLane(BrowserServer server, BlockingQueue<RenderJob<?>> queue, Consumer<BrowserContext> contextSetup,
-               long graceNanos) {
+               long graceNanos, boolean prepareAhead) {
         this.server = server;
+        this.prepareAhead = prepareAhead;
         this.graceNanos = graceNanos;
         this.queue = queue;
         this.contextSetup = contextSetup;
@@ -42,7 +60,11 @@ final class RenderLane implements Runnable {
     public void run() {
         try {
             while (running) {
-                RenderJob<?> job = queue.take();
+                RenderJob<?> job = queue.poll(SPARE_AFTER_IDLE_MILLIS, TimeUnit.MILLISECONDS);
+                if (job == null) {
+                    prepareSpare();
+                    job = queue.take();
+                }
                 if (!job.result.isDone()) {
                     server.beginCapture(job.deadlineNanos);
                     busyUntilNanos = job.deadlineNanos + graceNanos;
@@ -58,6 +80,7 @@ final class RenderLane implements Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            discardSpare();
             disconnect();
         }
     }
@@ -84,11 +107,22 @@ final class RenderLane implements Runnable {
             if (remaining <= 0) {
                 throw new TimeoutException("the capture waited for a page until its deadline");
             }
-            context = openContext(job);
+            Spare ready = takeSpare(job);
+            Page page;
+            if (ready != null) {
+                context = ready.context();
+                page = ready.page();
+                job.runningOn = ready.on();
+                busyOn = ready.on();
+            } else {
+                context = openContext(job);
+                contextSetup.accept(context);
+                page = context.newPage();
+            }
             context.setDefaultTimeout(remaining);
             context.setDefaultNavigationTimeout(remaining);
-            contextSetup.accept(context);
-            Page page = context.newPage();
+            lastProfile = job.profile;
+            lastOptions = job.options;
             job.result.complete(job.work.render(page));
         } catch (Exception e) {
             job.result.completeExceptionally(e);
@@ -119,6 +153,50 @@ final class RenderLane implements Runnable {
                 throw new BrowserUnavailable("Chromium is not available: "
                         + String.valueOf(second.getMessage()).lines().findFirst().orElse(""), second);
             }
+        }
+    }
+
+    /** Makes a context and page with the last capture's options, unless one is ready; a failure is left to the next capture. */
+    private void prepareSpare() {
+        if (!prepareAhead || spare != null || lastOptions == null || !running) {
+            return;
+        }
+        try {
+            BrowserContext context = connect().newContext(lastOptions);
+            contextSetup.accept(context);
+            spare = new Spare(lastProfile, context, context.newPage(), connectedTo);
+        } catch (PlaywrightException | BrowserUnavailable | IllegalStateException e) {
+            log.debug("Making a context ahead of time failed: {}", e.getMessage());
+        }
+    }
+
+    /** The context made ahead of time, if it suits {@code job} and its browser still runs; else none (closing it). */
+    private Spare takeSpare(RenderJob<?> job) {
+        Spare ready = spare;
+        spare = null;
+        if (ready == null) {
+            return null;
+        }
+        if (ready.profile().equals(job.profile) && ready.on().equals(server.endpoint())
+                && ready.on().equals(connectedTo) && browser != null && browser.isConnected()) {
+            return ready;
+        }
+        closeQuietly(ready.context());
+        return null;
+    }
+
+    private void discardSpare() {
+        if (spare != null) {
+            closeQuietly(spare.context());
+            spare = null;
+        }
+    }
+
+    private static void closeQuietly(BrowserContext context) {
+        try {
+            context.close();
+        } catch (PlaywrightException e) {
+            log.debug("Closing a context made ahead of time failed: {}", e.getMessage());
         }
     }
 

@@ -66,7 +66,7 @@ final class ExtractController {
     }
 
     private Extraction rendered(PageParams page) {
-        Page rendered = pool.render(page.contextOptions(), page.timeout(), tab -> {
+        Page rendered = pool.render(page.browser(), page.contextOptions(), page.timeout(), tab -> {
             page.load().open(tab);
             return new Page(tab.content(), tab.url());
         });

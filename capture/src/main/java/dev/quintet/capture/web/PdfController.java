@@ -70,7 +70,7 @@ final class PdfController {
         PageParams page = PageParams.read(p, policy, settings);
         PdfSpec spec = spec(p);
         return delivery.deliver("pdf", p, caller, page.load().url(), () -> {
-            Printed printed = pool.render(page.contextOptions(), page.timeout(),
+            Printed printed = pool.render(page.browser(), page.contextOptions(), page.timeout(),
                     tab -> new Printed(status(page, tab), pdfs.print(tab, spec)));
             return new Rendered(printed.bytes(), "application/pdf", "pdf", null, null, pageCount(printed.bytes()),
                     printed.status());

@@ -88,7 +88,7 @@ final class ScreenshotController {
         ScreenshotSpec spec = new ScreenshotSpec(format, quality, fullPage, selector, clip, omitBackground, thumbnail,
                 maxHeight(p, fullPage, format, page.browser().scale()));
         return delivery.deliver("screenshot", p, caller, page.load().url(), () -> {
-            Taken taken = pool.render(page.contextOptions(), page.timeout(), tab -> {
+            Taken taken = pool.render(page.browser(), page.contextOptions(), page.timeout(), tab -> {
                 int status = page.load().open(tab);
                 return new Taken(screenshots.take(tab, spec), status);
             });
