@@ -207,7 +207,6 @@ public final class RenderBench {
         };
     }
 
-    /** {@code concurrency} callers, each rendering again as soon as its last render is done, for {@code d}. */
     /**
      * Captures that arrive at an idle service, as most do outside bursts: one at a time with {@code gap} between an
      * answer and the next request. Renders per second are over the captures' own time, not the gaps.
@@ -224,6 +223,7 @@ public final class RenderBench {
         return new Run(took, Arrays.stream(took).sum() / 1e9);
     }
 
+    /** {@code concurrency} callers, each rendering again as soon as its last render is done, for {@code d}. */
     private static Run closedLoop(Render render, int concurrency, Duration d) throws Exception {
         long start = System.nanoTime();
         long deadline = start + d.toNanos();
