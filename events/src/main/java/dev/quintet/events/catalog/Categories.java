@@ -19,7 +19,8 @@ public final class Categories {
         categories = once(() -> jdbc.sql("SELECT id, name, short_name FROM events.categories ORDER BY id::int")
                 .query((rs, n) -> new Category(rs.getString(1), rs.getString(2), rs.getString(3))).list());
         subcategories = once(() -> jdbc.sql("SELECT id, name, parent_category_id FROM events.subcategories ORDER BY id::int")
-                .query((rs, n) -> new Subcategory(rs.getString(1), rs.getString(2), rs.getString(3))).list());
+                .query((rs, n) -> new Subcategory(rs.getString(1), rs.getString(2),
+                        category(rs.getString(3)).orElseThrow())).list());
         formats = once(() -> jdbc.sql("SELECT id, name, short_name FROM events.formats ORDER BY id::int")
                 .query((rs, n) -> new Category(rs.getString(1), rs.getString(2), rs.getString(3))).list());
     }

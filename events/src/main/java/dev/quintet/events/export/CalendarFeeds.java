@@ -2,6 +2,7 @@ package dev.quintet.events.export;
 
 import dev.quintet.events.organizing.ArgumentErrors;
 import dev.quintet.events.organizing.Fields;
+import dev.quintet.events.search.Continuation;
 import dev.quintet.events.search.SearchQuery;
 import dev.quintet.platform.errors.ApiException;
 import java.net.URLDecoder;
@@ -44,7 +45,6 @@ public final class CalendarFeeds {
     static final int PER_ACCOUNT = 100;
     /** How stale {@code last_used_at} may get before a poll writes it again. */
     private static final Duration USE_STAMP = Duration.ofHours(1);
-    private static final Set<String> POSITION = Set.of("page", "continuation");
     private static final String COLUMNS = "id, name, query, created_at, last_used_at";
 
     private final JdbcClient jdbc;
@@ -135,7 +135,7 @@ public final class CalendarFeeds {
     private static void checkQuery(String query, ArgumentErrors errors) {
         try {
             Map<String, String[]> parameters = parameters(query);
-            parameters.keySet().stream().filter(POSITION::contains).findFirst().ifPresent(p ->
+            parameters.keySet().stream().filter(Continuation.POSITION::contains).findFirst().ifPresent(p ->
                     errors.add("calendar_feed.query", "must not hold " + p + ": a feed shows the soonest matches"));
             SearchQuery.parse(parameters);
         } catch (ApiException e) {

@@ -162,7 +162,7 @@ public final class EventPublishing {
      */
     public TicketClass updateTicketClass(Organization org, String eventId, String ticketClassId, JsonNode body) {
         Event e = ticketsChangeable(org, eventId, "changed");
-        TicketClass current = existingTicketClass(e, ticketClassId);
+        TicketClass current = existingTicketClass(e, events.ticketClasses(List.of(e.id())), ticketClassId);
         TicketClass asked = TicketClassInput.parse(body, e, "changed");
         if (asked.quantityTotal() < current.quantitySold()) {
             ArgumentErrors errors = new ArgumentErrors();
@@ -177,12 +177,13 @@ public final class EventPublishing {
     /** Deletes a ticket class no ticket was sold from; a published event keeps at least one. */
     public void deleteTicketClass(Organization org, String eventId, String ticketClassId) {
         Event e = ticketsChangeable(org, eventId, "changed");
-        TicketClass current = existingTicketClass(e, ticketClassId);
+        List<TicketClass> all = events.ticketClasses(List.of(e.id()));
+        TicketClass current = existingTicketClass(e, all, ticketClassId);
         if (current.quantitySold() > 0) {
             throw new ApiException(409, "request_conflict", "ticket class " + ticketClassId + " has "
                     + current.quantitySold() + " tickets sold and cannot be deleted; set its sales_end to stop sales");
         }
-        if (!e.status().equals("draft") && events.ticketClasses(List.of(e.id())).size() == 1) {
+        if (!e.status().equals("draft") && all.size() == 1) {
             throw new ApiException(409, "request_conflict", "ticket class " + ticketClassId
                     + " is the last of a published event, which needs one; add another first");
         }
@@ -197,9 +198,11 @@ public final class EventPublishing {
         return e;
     }
 
-    private TicketClass existingTicketClass(Event e, String ticketClassId) {
-        return parseId(ticketClassId).flatMap(id -> ticketClass(e, id)).orElseThrow(() -> new ApiException(404,
-                "not_found", "event " + e.id() + " has no ticket class with id '" + ticketClassId + "'"));
+    /** The ticket class {@code ticketClassId} among the event's {@code all}, else 404. */
+    private static TicketClass existingTicketClass(Event e, List<TicketClass> all, String ticketClassId) {
+        return parseId(ticketClassId).flatMap(id -> all.stream().filter(t -> t.id() == id).findFirst())
+                .orElseThrow(() -> new ApiException(404, "not_found", "event " + e.id()
+                        + " has no ticket class with id '" + ticketClassId + "'"));
     }
 
     private Optional<TicketClass> ticketClass(Event e, long id) {
@@ -265,9 +268,9 @@ public final class EventPublishing {
         }
         if (e.subcategoryId() != null) {
             categories.subcategory(e.subcategoryId()).ifPresentOrElse(sub -> {
-                if (!sub.parentId().equals(e.categoryId())) {
+                if (!sub.parent().id().equals(e.categoryId())) {
                     errors.add("event.subcategory_id", "subcategory " + sub.id() + " belongs to category "
-                            + sub.parentId() + ", not to the event's category_id " + e.categoryId());
+                            + sub.parent().id() + ", not to the event's category_id " + e.categoryId());
                 }
             }, () -> errors.add("event.subcategory_id", "no subcategory " + e.subcategoryId() + " (see GET /v3/subcategories/)"));
         }

@@ -20,7 +20,7 @@ public record Continuation(int page, int objectCount, boolean capped, long finge
                            Long afterId) {
 
     /** The parameters a token does not fix: where the page starts. */
-    private static final Set<String> POSITION = Set.of("page", "continuation");
+    public static final Set<String> POSITION = Set.of("page", "continuation");
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
 
     public String encode() {

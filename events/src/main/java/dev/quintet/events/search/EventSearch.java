@@ -144,7 +144,7 @@ public final class EventSearch {
                 SOONEST + " LIMIT :upto") + ") e " + SOONEST + " LIMIT :upto) e";
         if (filter.onlineToo) {
             near += " UNION ALL SELECT e.*, 'Infinity'::float8 FROM (SELECT * FROM ("
-                    + filter.onlineMatches("e.*", SOONEST + " LIMIT :upto") + ") e " + SOONEST + " LIMIT :upto) e";
+                    + filter.onlineMatches("e.*", "", SOONEST + " LIMIT :upto") + ") e " + SOONEST + " LIMIT :upto) e";
         }
         return page("SELECT " + Events.EVENT_COLUMNS + " FROM (" + near + ") e "
                 + "ORDER BY " + order + " LIMIT :limit OFFSET :offset", filter.params, offset, limit);

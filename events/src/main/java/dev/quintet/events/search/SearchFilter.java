@@ -118,17 +118,17 @@ final class SearchFilter {
         List<String> selects = new ArrayList<>();
         for (String part : parts) {
             selects.add(select(columns, part, venue, extra, tail));
-            if (venue && onlineToo) {
-                selects.add(select(columns, part + " AND e.online_event", false, extra, tail));
-            }
+        }
+        if (venue && onlineToo) {
+            selects.add(onlineMatches(columns, extra, tail));
         }
         return String.join(" UNION ALL ", selects);
     }
 
     /** The online events that match, for a search around a place that includes them; only when {@link #onlineToo}. */
-    String onlineMatches(String columns, String tail) {
+    String onlineMatches(String columns, String extra, String tail) {
         return String.join(" UNION ALL ", parts.stream()
-                .map(part -> select(columns, part + " AND e.online_event", false, "", tail)).toList());
+                .map(part -> select(columns, part + " AND e.online_event", false, extra, tail)).toList());
     }
 
     private String select(String columns, String part, boolean venue, String extra, String tail) {

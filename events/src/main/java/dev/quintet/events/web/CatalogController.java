@@ -10,7 +10,6 @@ import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 /**
  * Eventbrite's fixed lists, scope {@code events:read}: {@code GET /v3/categories/}, {@code /v3/subcategories/},
@@ -28,41 +27,40 @@ final class CatalogController {
     @GetMapping("/v3/categories/")
     Map<String, Object> categories(HttpServletRequest request) {
         Caller.of(request).require("events:read");
-        return page("categories", categories.categories().stream().map(c -> json().category(c, "categories")).toList());
+        EventJson json = new EventJson(EventViews.base());
+        return page("categories", categories.categories().stream().map(c -> json.category(c, "categories")).toList());
     }
 
     @GetMapping("/v3/categories/{id}/")
     Map<String, Object> category(@PathVariable String id, HttpServletRequest request) {
         Caller.of(request).require("events:read");
-        Map<String, Object> body = json().category(categories.category(id).orElseThrow(() -> notFound("category", id)),
+        EventJson json = new EventJson(EventViews.base());
+        Map<String, Object> body = json.category(categories.category(id).orElseThrow(() -> notFound("category", id)),
                 "categories");
-        body.put("subcategories", categories.subcategories().stream().filter(s -> s.parentId().equals(id))
-                .map(s -> json().subcategory(s, categories.category(id).orElseThrow())).toList());
+        body.put("subcategories", categories.subcategories().stream().filter(s -> s.parent().id().equals(id))
+                .map(json::subcategory).toList());
         return body;
     }
 
     @GetMapping("/v3/subcategories/")
     Map<String, Object> subcategories(HttpServletRequest request) {
         Caller.of(request).require("events:read");
-        return page("subcategories", categories.subcategories().stream()
-                .map(s -> json().subcategory(s, categories.category(s.parentId()).orElseThrow())).toList());
+        EventJson json = new EventJson(EventViews.base());
+        return page("subcategories", categories.subcategories().stream().map(json::subcategory).toList());
     }
 
     @GetMapping("/v3/subcategories/{id}/")
     Map<String, Object> subcategory(@PathVariable String id, HttpServletRequest request) {
         Caller.of(request).require("events:read");
-        return categories.subcategory(id).map(s -> json().subcategory(s, categories.category(s.parentId()).orElseThrow()))
+        return categories.subcategory(id).map(new EventJson(EventViews.base())::subcategory)
                 .orElseThrow(() -> notFound("subcategory", id));
     }
 
     @GetMapping("/v3/formats/")
     Map<String, Object> formats(HttpServletRequest request) {
         Caller.of(request).require("events:read");
-        return page("formats", categories.formats().stream().map(c -> json().category(c, "formats")).toList());
-    }
-
-    private static EventJson json() {
-        return new EventJson(ServletUriComponentsBuilder.fromCurrentContextPath().build().toUriString());
+        EventJson json = new EventJson(EventViews.base());
+        return page("formats", categories.formats().stream().map(c -> json.category(c, "formats")).toList());
     }
 
     private static ApiException notFound(String kind, String id) {

@@ -122,13 +122,13 @@ final class EventJson {
         return json;
     }
 
-    Map<String, Object> subcategory(Subcategory s, Category parent) {
+    Map<String, Object> subcategory(Subcategory s) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("resource_uri", base + "/v3/subcategories/" + s.id() + "/");
         json.put("id", s.id());
         json.put("name", s.name());
         json.put("name_localized", s.name());
-        json.put("parent_category", category(parent, "categories"));
+        json.put("parent_category", category(s.parent(), "categories"));
         return json;
     }
 

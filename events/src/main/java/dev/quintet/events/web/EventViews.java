@@ -46,8 +46,7 @@ final class EventViews {
                 categories.category(d.event().categoryId()).ifPresent(c -> body.put("category", json.category(c, "categories")));
             }
             if (expand.contains("subcategory") && d.event().subcategoryId() != null) {
-                categories.subcategory(d.event().subcategoryId()).ifPresent(s ->
-                        body.put("subcategory", json.subcategory(s, categories.category(s.parentId()).orElseThrow())));
+                categories.subcategory(d.event().subcategoryId()).ifPresent(s -> body.put("subcategory", json.subcategory(s)));
             }
             if (expand.contains("format") && d.event().formatId() != null) {
                 categories.format(d.event().formatId()).ifPresent(c -> body.put("format", json.category(c, "formats")));
