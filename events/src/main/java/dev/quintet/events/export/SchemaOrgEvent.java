@@ -45,7 +45,7 @@ public final class SchemaOrgEvent {
         json.put("location", d.venue() == null ? virtual(url) : place(d.venue()));
         json.put("isAccessibleForFree", e.isFree());
         if (!d.ticketClasses().isEmpty()) {
-            json.put("offers", d.ticketClasses().stream().map(t -> offer(t, url, e.publishedAt())).toList());
+            json.put("offers", d.ticketClasses().stream().map(t -> offer(t, url, e)).toList());
         }
         if (d.organizer() != null) {
             json.put("organizer", organizer(d.organizer()));
@@ -77,15 +77,15 @@ public final class SchemaOrgEvent {
         return place;
     }
 
-    private static Map<String, Object> offer(TicketClass t, String url, Instant published) {
+    private static Map<String, Object> offer(TicketClass t, String url, Event e) {
         Map<String, Object> offer = new LinkedHashMap<>();
         offer.put("@type", "Offer");
         offer.put("name", t.name());
         offer.put("price", t.free() ? "0" : Money.major(t.costMinor(), t.currency()).toPlainString());
         offer.put("priceCurrency", t.currency());
-        offer.put("availability", "https://schema.org/" + (t.quantitySold() >= t.quantityTotal() ? "SoldOut" : "InStock"));
+        offer.put("availability", "https://schema.org/" + (t.soldOut() ? "SoldOut" : "InStock"));
         offer.put("url", url);
-        Instant from = t.salesStart() != null ? t.salesStart() : published;
+        Instant from = t.salesOpen(e);
         if (from != null) {
             offer.put("validFrom", from.truncatedTo(ChronoUnit.SECONDS).toString());
         }

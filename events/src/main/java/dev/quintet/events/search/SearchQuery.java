@@ -28,7 +28,7 @@ public record SearchQuery(String q, String address, Double latitude, Double long
 
     static final Set<String> KEYWORDS = Set.of("today", "tomorrow", "this_week", "this_weekend", "next_week", "this_month");
     static final Set<String> EXPANSIONS = Set.of("venue", "organizer", "category", "subcategory", "format", "ticket_classes",
-            "json_ld");
+            "ticket_availability", "json_ld");
     /** What a search finds unless {@code status} says otherwise. */
     public static final List<String> DEFAULT_STATUSES = List.of("live", "started");
     private static final List<String> PUBLISHED_STATUSES = List.of("live", "started", "ended", "completed", "canceled");

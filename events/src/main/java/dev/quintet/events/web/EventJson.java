@@ -5,6 +5,7 @@ import dev.quintet.events.catalog.Event;
 import dev.quintet.events.catalog.Money;
 import dev.quintet.events.catalog.Organizer;
 import dev.quintet.events.catalog.Subcategory;
+import dev.quintet.events.catalog.TicketAvailability;
 import dev.quintet.events.catalog.TicketClass;
 import dev.quintet.events.catalog.Venue;
 import dev.quintet.events.search.EventSearch;
@@ -18,7 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Eventbrite v3 resource shapes: events, venues, organizers, ticket classes, categories. */
+/** Eventbrite v3 resource shapes: events, venues, organizers, ticket classes and availability, categories. */
 final class EventJson {
 
     private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss");
@@ -98,16 +99,27 @@ final class EventJson {
         json.put("name", t.name());
         json.put("free", t.free());
         if (!t.free()) {
-            BigDecimal major = Money.major(t.costMinor(), t.currency());
-            json.put("cost", Map.of("currency", t.currency(), "value", t.costMinor(),
-                    "major_value", major.toPlainString(), "display", major.toPlainString() + " " + t.currency()));
+            json.put("cost", money(t.costMinor(), t.currency()));
         }
         json.put("capacity", t.quantityTotal());
         json.put("quantity_total", t.quantityTotal());
         json.put("quantity_sold", t.quantitySold());
-        json.put("on_sale_status", t.quantitySold() >= t.quantityTotal() ? "SOLD_OUT" : "AVAILABLE");
+        json.put("on_sale_status", t.soldOut() ? "SOLD_OUT" : "AVAILABLE");
         putIf(json, "sales_start", t.salesStart() == null ? null : utc(t.salesStart()));
         putIf(json, "sales_end", t.salesEnd() == null ? null : utc(t.salesEnd()));
+        return json;
+    }
+
+    /** {@code zone} is the event's, for {@code start_sales_date}. We keep no waitlists, so none is ever available. */
+    Map<String, Object> ticketAvailability(TicketAvailability a, String zone) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("has_available_tickets", a.hasAvailableTickets());
+        putIf(json, "minimum_ticket_price", a.minimumMinor() == null ? null : money(a.minimumMinor(), a.currency()));
+        putIf(json, "maximum_ticket_price", a.maximumMinor() == null ? null : money(a.maximumMinor(), a.currency()));
+        json.put("is_free", a.isFree());
+        json.put("is_sold_out", a.isSoldOut());
+        putIf(json, "start_sales_date", a.startSales() == null ? null : time(a.startSales(), zone));
+        json.put("waitlist_available", false);
         return json;
     }
 
@@ -170,6 +182,17 @@ final class EventJson {
         json.put("longitude", String.valueOf(place.longitude()));
         json.put("within", BigDecimal.valueOf(withinMeters / 1000).stripTrailingZeros().toPlainString() + "km");
         json.put("augmented_location", augmented);
+        return json;
+    }
+
+    /** Eventbrite's currency object: an amount in minor units, in major units, and for display. */
+    private static Map<String, Object> money(long minor, String currency) {
+        String major = Money.major(minor, currency).toPlainString();
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("currency", currency);
+        json.put("value", minor);
+        json.put("major_value", major);
+        json.put("display", major + " " + currency);
         return json;
     }
 

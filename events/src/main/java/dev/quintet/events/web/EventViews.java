@@ -4,23 +4,31 @@ import dev.quintet.events.catalog.Categories;
 import dev.quintet.events.catalog.Event;
 import dev.quintet.events.catalog.EventDetails;
 import dev.quintet.events.catalog.Events;
+import dev.quintet.events.catalog.TicketAvailability;
 import dev.quintet.events.export.SchemaOrgEvent;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
-/** Events in Eventbrite's shape with the expansions asked for, {@code json_ld} (schema.org) among them. */
+/**
+ * Events in Eventbrite's shape with the expansions asked for, {@code json_ld} (schema.org) among them;
+ * {@code ticket_availability} is as of the injected clock's now.
+ */
 @Component
 final class EventViews {
 
     private final Events events;
     private final Categories categories;
+    private final Clock clock;
 
-    EventViews(Events events, Categories categories) {
+    EventViews(Events events, Categories categories, Clock clock) {
         this.events = events;
         this.categories = categories;
+        this.clock = clock;
     }
 
     /** The API's own base URL, from the request being served. */
@@ -34,6 +42,7 @@ final class EventViews {
 
     List<Map<String, Object>> render(List<Event> found, Set<String> expand) {
         EventJson json = new EventJson(base());
+        Instant now = clock.instant();
         return events.details(found).stream().map(d -> {
             Map<String, Object> body = json.event(d.event());
             if (expand.contains("venue") && d.venue() != null) {
@@ -53,6 +62,10 @@ final class EventViews {
             }
             if (expand.contains("ticket_classes")) {
                 body.put("ticket_classes", d.ticketClasses().stream().map(json::ticketClass).toList());
+            }
+            if (expand.contains("ticket_availability")) {
+                body.put("ticket_availability", json.ticketAvailability(
+                        TicketAvailability.of(d.event(), d.ticketClasses(), now), d.event().timezone()));
             }
             if (expand.contains("json_ld")) {
                 body.put("json_ld", SchemaOrgEvent.of(d, (String) body.get("url")));
