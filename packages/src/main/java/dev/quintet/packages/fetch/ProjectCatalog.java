@@ -55,13 +55,17 @@ public final class ProjectCatalog {
             return projects.find(ecosystem, key).map(Lookup::fresh).orElseThrow(() -> IngestionErrors.unknown(ecosystem,
                     name, indexed.get().status()));
         }
-        return storedFresh(ecosystem, name)
-                .orElseGet(() -> flights.run(ecosystem.key() + ":" + key, () -> refresh(ecosystem, name, key)));
+        Optional<StoredProject> stored = projects.find(ecosystem, key);
+        return fresh(ecosystem, stored)
+                .orElseGet(() -> flights.run(ecosystem.key() + ":" + key, () -> refresh(ecosystem, name, key, stored)));
     }
 
     /** The project when the store holds it fresh, so that no upstream call is needed; empty otherwise. */
     public Optional<Lookup> storedFresh(Ecosystem ecosystem, String name) {
-        Optional<StoredProject> stored = projects.find(ecosystem, ecosystem.normalize(name));
+        return fresh(ecosystem, projects.find(ecosystem, ecosystem.normalize(name)));
+    }
+
+    private Optional<Lookup> fresh(Ecosystem ecosystem, Optional<StoredProject> stored) {
         if (stored.isPresent() && isFresh(ecosystem, stored.get())) {
             demand.asked(ecosystem, stored.get());
             return Optional.of(Lookup.fresh(stored.get()));
@@ -87,11 +91,12 @@ public final class ProjectCatalog {
         return adapters.of(ecosystem).filter(IndexedRegistry.class::isInstance).map(IndexedRegistry.class::cast);
     }
 
-    private Lookup refresh(Ecosystem ecosystem, String name, String key) {
-        Optional<StoredProject> stored = projects.find(ecosystem, key);
-        if (stored.isPresent() && isFresh(ecosystem, stored.get())) {
-            return Lookup.fresh(stored.get());
-        }
+    /**
+     * Asks the upstream for a project that is missing or stale in the store, as {@code stored} read it just before.
+     * Callers that arrive while this runs wait for its answer; one that read the store just before an earlier flight
+     * finished asks again, conditionally, which costs a 304 at most.
+     */
+    private Lookup refresh(Ecosystem ecosystem, String name, String key, Optional<StoredProject> stored) {
         String flightKey = ecosystem.key() + ":" + key;
         Instant until = backOffUntil.get(flightKey);
         if (stored.isPresent() && until != null && until.isAfter(clock.instant())) {

@@ -17,8 +17,7 @@ public final class ProjectVersions {
 
     /** Oldest first by the ecosystem's rules. */
     public static List<StoredVersion> ordered(Ecosystem ecosystem, StoredProject project) {
-        VersionScheme scheme = ecosystem.versions();
-        return project.versions().stream().sorted(Comparator.comparing(StoredVersion::number, scheme)).toList();
+        return ecosystem.versions().sort(project.versions(), StoredVersion::number);
     }
 
     public static Optional<StoredVersion> latest(Ecosystem ecosystem, StoredProject project) {

@@ -79,12 +79,17 @@ public final class Dependencies {
         }
         Long[] projectIds = versions.stream().map(DeclaredDependencies::projectId).toArray(Long[]::new);
         String[] numbers = versions.stream().map(DeclaredDependencies::number).toArray(String[]::new);
-        for (String table : List.of("packages.dependencies", "packages.managed_dependencies")) {
-            jdbc.sql("delete from " + table + """
-                     d using unnest(:ids::bigint[], :numbers::text[]) as v(project_id, number)
-                    where d.project_id = v.project_id and d.number = v.number
-                    """).param("ids", projectIds).param("numbers", numbers).update();
-        }
+        jdbc.sql("""
+                with listed as (select * from unnest(:ids::bigint[], :numbers::text[]) as v(project_id, number)),
+                managed as (
+                    delete from packages.managed_dependencies d using listed v
+                    where d.project_id = v.project_id and d.number = v.number),
+                fetched as (
+                    update packages.versions s set dependencies_fetched_at = :now from listed v
+                    where s.project_id = v.project_id and s.number = v.number)
+                delete from packages.dependencies d using listed v
+                where d.project_id = v.project_id and d.number = v.number
+                """).param("ids", projectIds).param("numbers", numbers).param("now", Timestamp.from(now)).update();
         List<Row> declared = new ArrayList<>();
         List<Row> managed = new ArrayList<>();
         for (DeclaredDependencies v : versions) {
@@ -94,11 +99,6 @@ public final class Dependencies {
         }
         copy(new CopyText(ecosystem, declared));
         insertManaged(managed);
-        jdbc.sql("""
-                update packages.versions v set dependencies_fetched_at = :now
-                from unnest(:ids::bigint[], :numbers::text[]) as d(project_id, number)
-                where v.project_id = d.project_id and v.number = d.number
-                """).param("now", Timestamp.from(now)).param("ids", projectIds).param("numbers", numbers).update();
     }
 
     private static void rows(DeclaredDependencies version, List<UpstreamDependency> deps, List<Row> into) {

@@ -50,16 +50,14 @@ public final class Projects {
     /** Stores an upstream answer in one transaction and returns the stored project. */
     public StoredProject save(Ecosystem ecosystem, String normalizedName, UpstreamProject upstream, Validators validators) {
         Instant now = clock.instant();
-        long id = tx.execute(status -> {
+        return tx.execute(status -> {
             long projectId = upsertProject(ecosystem, normalizedName, upstream, validators, now);
             List<UpstreamVersion> versions = distinct(upstream.versions());
             upsertVersions(projectId, versions);
             dependencies.replaceAll(ecosystem, versions.stream().filter(v -> v.dependencies() != null)
                     .map(v -> new DeclaredDependencies(projectId, v.number(), v.dependencies())).toList(), now);
-            recordLatestReleases(projectId, ecosystem);
-            return projectId;
+            return recordLatestReleases(projectId, ecosystem);
         });
-        return find(ecosystem, normalizedName).filter(p -> p.id() == id).orElseThrow();
     }
 
     /** Replaces one version's dependencies in one transaction. */
@@ -124,22 +122,24 @@ public final class Projects {
 
     /**
      * Keeps the project's latest release and latest stable release (by the ecosystem's version order, yanked versions
-     * left out) on the project row, where dependents and search read them.
+     * left out) on the project row, where dependents and search read them; returns the project as now stored.
      */
-    private void recordLatestReleases(long projectId, Ecosystem ecosystem) {
-        List<StoredVersion> released = versionsOf(projectId).stream().filter(v -> !"yanked".equals(v.status())).toList();
+    private StoredProject recordLatestReleases(long projectId, Ecosystem ecosystem) {
+        List<StoredVersion> versions = versionsOf(projectId);
+        List<StoredVersion> released = versions.stream().filter(v -> !"yanked".equals(v.status())).toList();
         List<String> numbers = released.stream().map(StoredVersion::number).toList();
         Optional<String> latest = Releases.latest(numbers, ecosystem.versions());
         Instant published = latest.flatMap(n -> released.stream().filter(v -> v.number().equals(n)).findFirst())
                 .map(StoredVersion::publishedAt).orElse(null);
-        jdbc.sql("""
+        return jdbc.sql("""
                 update packages.projects set latest_release_number = :latest, latest_release_published_at = :published,
                     latest_stable_release_number = :stable
                 where id = :id
+                returning *
                 """).param("latest", latest.orElse(null))
                 .param("published", published == null ? null : Timestamp.from(published))
                 .param("stable", Releases.latestStable(numbers, ecosystem.versions()).orElse(null))
-                .param("id", projectId).update();
+                .param("id", projectId).query((rs, n) -> withVersions(project(rs), versions)).single();
     }
 
     /** Stored project count per platform key. */

@@ -12,7 +12,7 @@ public final class Releases {
 
     /** Oldest first, in the scheme's order. */
     public static List<String> sorted(Collection<String> versions, VersionScheme scheme) {
-        return versions.stream().sorted(scheme).toList();
+        return scheme.sort(versions, v -> v);
     }
 
     /** The highest number the scheme can read, pre-releases included. */

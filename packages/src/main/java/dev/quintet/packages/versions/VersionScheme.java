@@ -1,6 +1,9 @@
 package dev.quintet.packages.versions;
 
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * How one ecosystem orders its version numbers and reads its dependency requirements. The order is total: numbers
@@ -10,6 +13,11 @@ public interface VersionScheme extends Comparator<String> {
 
     @Override
     int compare(String left, String right);
+
+    /** The items in this order by their numbers, oldest first. */
+    default <T> List<T> sort(Collection<T> items, Function<T, String> number) {
+        return items.stream().sorted(Comparator.comparing(number, this)).toList();
+    }
 
     /** Whether the number is a pre-release (alpha, beta, rc, dev, snapshot...) and so never "latest stable". */
     boolean isPrerelease(String version);
