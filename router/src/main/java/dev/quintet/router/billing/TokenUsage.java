@@ -9,6 +9,9 @@ import tools.jackson.databind.JsonNode;
  */
 public record TokenUsage(long prompt, long completion, long cached, long cacheWrite, long reasoning) {
 
+    /** No tokens at all: what a generation no endpoint answered used. */
+    public static final TokenUsage NONE = new TokenUsage(0, 0, 0, 0, 0);
+
     public TokenUsage {
         if (prompt < 0 || completion < 0 || cached < 0 || cacheWrite < 0 || reasoning < 0) {
             throw new IllegalArgumentException("token counts must be >= 0, got " + prompt + "/" + completion + "/"

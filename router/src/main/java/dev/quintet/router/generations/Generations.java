@@ -5,6 +5,7 @@ import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -16,8 +17,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
-/** The {@code router.generations} table: one row per served chat request. */
+/** The {@code router.generations} table: one row per chat request that reached the endpoints, served or failed. */
 public final class Generations {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -29,14 +31,15 @@ public final class Generations {
     }
 
     public void add(Generation g) {
+        Generation.Failure failure = g.failure();
         jdbc.sql("""
                 INSERT INTO router.generations (id, account_id, key_id, request_id, requested_model, model, provider,
                     upstream_id, created_at, streamed, cancelled, finish_reason, tokens_prompt, tokens_completion,
                     tokens_cached, tokens_cache_write, tokens_reasoning, usage_estimated, cost_usd, latency_ms,
-                    time_to_first_token_ms, attempts)
+                    time_to_first_token_ms, attempts, error_code, error_reason, error_message)
                 VALUES (:id, :account, :key, :request, :requested, :model, :provider, :upstream, :created, :streamed,
                     :cancelled, :finish, :prompt, :completion, :cached, :cacheWrite, :reasoning, :estimated, :cost,
-                    :latency, :ttft, CAST(:attempts AS jsonb))""")
+                    :latency, :ttft, CAST(:attempts AS jsonb), :errorCode, :errorReason, :errorMessage)""")
                 .param("id", g.id()).param("account", g.accountId()).param("key", g.keyId())
                 .param("request", g.requestId()).param("requested", g.requestedModel()).param("model", g.model())
                 .param("provider", g.provider()).param("upstream", g.upstreamId())
@@ -47,6 +50,9 @@ public final class Generations {
                 .param("reasoning", g.usage().reasoning()).param("estimated", g.usageEstimated())
                 .param("cost", g.cost()).param("latency", g.latencyMs()).param("ttft", g.timeToFirstTokenMs())
                 .param("attempts", attemptsJson(g.attempts()))
+                .param("errorCode", failure == null ? null : failure.code(), Types.INTEGER)
+                .param("errorReason", failure == null ? null : failure.reason(), Types.VARCHAR)
+                .param("errorMessage", failure == null ? null : failure.message(), Types.VARCHAR)
                 .update();
     }
 
@@ -74,14 +80,17 @@ public final class Generations {
                 .query(Generations::row).list();
     }
 
-    /** The account's generations from {@code first} to {@code last} (UTC days, inclusive) per day, model and provider. */
+    /**
+     * The account's served generations from {@code first} to {@code last} (UTC days, inclusive) per day, model and
+     * provider; failed ones used nothing and are left out.
+     */
     public List<Activity> activity(UUID accountId, LocalDate first, LocalDate last) {
         return jdbc.sql("""
                 SELECT (created_at AT TIME ZONE 'UTC')::date AS day, model, provider, sum(cost_usd) AS cost,
                        count(*) AS requests, sum(tokens_prompt) AS prompt, sum(tokens_completion) AS completion,
                        sum(tokens_reasoning) AS reasoning
                 FROM router.generations
-                WHERE account_id = :account AND created_at >= :from AND created_at < :to
+                WHERE account_id = :account AND created_at >= :from AND created_at < :to AND error_code IS NULL
                 GROUP BY day, model, provider
                 ORDER BY day DESC, cost DESC, requests DESC, model, provider""")
                 .param("account", accountId)
@@ -105,6 +114,9 @@ public final class Generations {
     private static Generation row(ResultSet rs, int n) throws SQLException {
         long ttft = rs.getLong("time_to_first_token_ms");
         Long timeToFirstToken = rs.wasNull() ? null : ttft;
+        int errorCode = rs.getInt("error_code");
+        Generation.Failure failure = rs.wasNull() ? null
+                : new Generation.Failure(errorCode, rs.getString("error_reason"), rs.getString("error_message"));
         return new Generation(rs.getString("id"), rs.getObject("account_id", UUID.class),
                 rs.getObject("key_id", UUID.class), rs.getString("request_id"), rs.getString("requested_model"),
                 rs.getString("model"), rs.getString("provider"), rs.getString("upstream_id"),
@@ -113,14 +125,17 @@ public final class Generations {
                 new TokenUsage(rs.getLong("tokens_prompt"), rs.getLong("tokens_completion"),
                         rs.getLong("tokens_cached"), rs.getLong("tokens_cache_write"), rs.getLong("tokens_reasoning")),
                 rs.getBoolean("usage_estimated"), rs.getBigDecimal("cost_usd"), rs.getLong("latency_ms"),
-                timeToFirstToken, attempts(rs.getString("attempts")));
+                timeToFirstToken, attempts(rs.getString("attempts")), failure);
     }
 
     private static String attemptsJson(List<Attempt> attempts) {
         ArrayNode array = JSON.createArrayNode();
         for (Attempt a : attempts) {
-            array.addObject().put("provider", a.provider()).put("model", a.model()).put("status", a.status())
-                    .put("latency_ms", a.latencyMs());
+            ObjectNode attempt = array.addObject().put("provider", a.provider()).put("model", a.model())
+                    .put("status", a.status()).put("latency_ms", a.latencyMs());
+            if (a.error() != null) {
+                attempt.put("error", a.error());
+            }
         }
         return JSON.writeValueAsString(array);
     }
@@ -129,7 +144,7 @@ public final class Generations {
         List<Attempt> out = new ArrayList<>();
         for (JsonNode a : JSON.readTree(json)) {
             out.add(new Attempt(a.path("provider").asString(), a.path("model").asString(), a.path("status").asInt(),
-                    a.path("latency_ms").asLong()));
+                    a.path("error").asString(null), a.path("latency_ms").asLong()));
         }
         return out;
     }

@@ -15,8 +15,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Serves one chat-completions (or legacy text-completions) request: tries the candidate endpoints in order, paying for each before calling it,
  * falling back on connection errors, timeouts, 401/403/404 (our configuration), 408, 429 and 5xx, as long as
- * nothing has reached the caller; then charges for the answer and records the generation. Every call's outcome
- * goes to {@link EndpointHealth}.
+ * nothing has reached the caller; then charges for the answer and records the generation. A request no endpoint
+ * answered is recorded too, as a failed generation whose error ({@link FailedGeneration}) carries its id. Every
+ * call's outcome goes to {@link EndpointHealth}.
  */
 public final class ChatRouter {
 

@@ -1,5 +1,6 @@
 package dev.quintet.router.routing;
 
+import dev.quintet.router.generations.Attempt;
 import dev.quintet.router.providers.Provider;
 import dev.quintet.router.providers.UpstreamResponse;
 import java.io.IOException;
@@ -49,8 +50,9 @@ final class EndpointCalls {
 
     /** An endpoint that timed out or could not be reached, noted as attempted with status 0. */
     static UpstreamFailure unreachable(Candidate c, Exchange exchange, long started, IOException e) {
-        exchange.attempted(c, 0, started);
-        return UpstreamFailure.unreachable(c, e instanceof HttpTimeoutException ? "timed out waiting for an answer"
+        boolean timedOut = e instanceof HttpTimeoutException;
+        exchange.attempted(c, 0, timedOut ? Attempt.TIMEOUT : Attempt.UNREACHABLE, started);
+        return UpstreamFailure.unreachable(c, timedOut ? "timed out waiting for an answer"
                 : "could not be reached (" + UpstreamAnswers.describe(e) + ")");
     }
 
@@ -58,7 +60,7 @@ final class EndpointCalls {
     UpstreamFailure refused(Candidate c, Exchange exchange, long started, UpstreamResponse upstream) throws IOException {
         try (upstream) {
             UpstreamFailure failure = answers.failure(c, upstream);
-            exchange.attempted(c, upstream.status(), started);
+            exchange.attempted(c, upstream.status(), Attempt.ERROR_STATUS, started);
             return failure;
         }
     }

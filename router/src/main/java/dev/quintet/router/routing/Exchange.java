@@ -1,5 +1,6 @@
 package dev.quintet.router.routing;
 
+import dev.quintet.platform.errors.ApiError;
 import dev.quintet.platform.errors.ApiException;
 import dev.quintet.router.billing.Charge;
 import dev.quintet.router.billing.CountableText;
@@ -8,31 +9,34 @@ import dev.quintet.router.billing.TokenUsage;
 import dev.quintet.router.generations.Attempt;
 import dev.quintet.router.generations.Generation;
 import dev.quintet.router.generations.Generations;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * One chat request on its way through the endpoints: its generation id, what it reserved, the attempts made, and,
- * once an endpoint has answered, the charge and the generation record.
+ * once an endpoint has answered, the charge and the generation record; or, when none did, the record of the failure.
  */
 final class Exchange {
 
     private static final Logger log = LoggerFactory.getLogger(Exchange.class);
 
     /** How an answer ended. */
-    record Ending(String upstreamId, String finishReason, boolean streamed, boolean cancelled, long firstContentNanos) {
+    record Ending(String upstreamId, String finishReason, boolean cancelled, long firstContentNanos) {
     }
 
     private final Caller caller;
     private final String id;
     private final String requestedModel;
+    private final boolean streamed;
     private final Reservation reservation;
     private final Generations generations;
     private final TransactionTemplate transactions;
@@ -45,6 +49,7 @@ final class Exchange {
         this.caller = caller;
         this.id = id;
         this.requestedModel = request.models().getFirst();
+        this.streamed = request.stream();
         this.reservation = reservation;
         this.generations = generations;
         this.transactions = transactions;
@@ -58,13 +63,22 @@ final class Exchange {
     /** Pays for a call of {@code c} before it is made; the refusal when the caller cannot pay. */
     Optional<ApiException> cover(Candidate c) {
         Optional<ApiException> refusal = reservation.cover(c.model(), c.endpoint());
-        refusal.ifPresent(e -> attempts.add(new Attempt(c.providerName(), c.model().id(), e.toError().status(), 0)));
+        refusal.ifPresent(e -> attempts.add(new Attempt(c.providerName(), c.model().id(), e.toError().status(),
+                e.toError().code(), 0)));
         return refusal;
     }
 
-    /** Notes one call of {@code c}, begun at {@code startedNanos}. */
-    void attempted(Candidate c, int status, long startedNanos) {
-        attempts.add(new Attempt(c.providerName(), c.model().id(), status, millisSince(startedNanos)));
+    /** Notes one call of {@code c}, begun at {@code startedNanos}, that answered. */
+    void answered(Candidate c, long startedNanos) {
+        attempted(c, 200, null, startedNanos);
+    }
+
+    /**
+     * Notes one call of {@code c}, begun at {@code startedNanos}, that gave no answer: the status it came with (0
+     * when none came) and the kind of failure, one of {@link Attempt}'s.
+     */
+    void attempted(Candidate c, int status, String error, long startedNanos) {
+        attempts.add(new Attempt(c.providerName(), c.model().id(), status, error, millisSince(startedNanos)));
     }
 
     Charge price(Candidate c, Optional<TokenUsage> reported, CountableText completion, boolean incomplete) {
@@ -79,12 +93,46 @@ final class Exchange {
     void finish(Candidate c, Charge charge, Ending ending) {
         Long ttft = ending.firstContentNanos() == 0 ? null : Math.max(0,
                 TimeUnit.NANOSECONDS.toMillis(ending.firstContentNanos() - startNanos));
-        Generation generation = new Generation(id, caller.accountId(), caller.keyId(), caller.requestId(),
-                requestedModel, c.model().id(), c.providerName(), ending.upstreamId(), createdAt, ending.streamed(),
-                ending.cancelled(), ending.finishReason(), charge.usage(), charge.estimated(), charge.cost(),
-                millisSince(startNanos), ttft, attempts);
+        record(new Generation(id, caller.accountId(), caller.keyId(), caller.requestId(), requestedModel,
+                c.model().id(), c.providerName(), ending.upstreamId(), createdAt, streamed, ending.cancelled(),
+                ending.finishReason(), charge.usage(), charge.estimated(), charge.cost(), millisSince(startNanos), ttft,
+                attempts, null), () -> reservation.settle(c.model(), charge));
+    }
+
+    /**
+     * Ends a request no endpoint answered: releases what was reserved, charging nothing, and records the generation
+     * as failed with {@code error}, the error its caller gets ({@code cancelled} when the caller left first). A
+     * record that cannot be written is logged; the caller still gets the error.
+     *
+     * @return {@code error} as the failure of this generation, to answer with
+     */
+    FailedGeneration fail(ApiException error, boolean cancelled) {
+        reservation.release();
+        ApiError e = error.toError();
+        String lastModel = attempts.isEmpty() ? requestedModel : attempts.getLast().model();
+        try {
+            record(new Generation(id, caller.accountId(), caller.keyId(), caller.requestId(), requestedModel,
+                    lastModel, null, null, createdAt, streamed, cancelled, "error", TokenUsage.NONE, false,
+                    BigDecimal.ZERO, millisSince(startNanos), null, attempts,
+                    new Generation.Failure(e.status(), e.code(), e.detail())), () -> false);
+        } catch (RuntimeException unrecorded) {
+            log.error("Could not record failed generation {} ({} {})", id, e.status(), e.code(), unrecorded);
+        }
+        return new FailedGeneration(error, id);
+    }
+
+    /** Ends a reservation that was not settled. */
+    void release() {
+        reservation.release();
+    }
+
+    /**
+     * Records {@code generation} in one transaction with {@code settle}, which moves the money, if any, and says
+     * whether it did; a record of no money commits without waiting for the disk.
+     */
+    private void record(Generation generation, BooleanSupplier settle) {
         transactions.executeWithoutResult(tx -> {
-            if (!reservation.settle(c.model(), charge)) {
+            if (!settle.getAsBoolean()) {
                 generations.commitLazily();
             }
             Object savepoint = tx.createSavepoint();
@@ -93,14 +141,10 @@ final class Exchange {
                 tx.releaseSavepoint(savepoint);
             } catch (RuntimeException e) {
                 tx.rollbackToSavepoint(savepoint);
-                log.error("Could not record generation {} (charged {} USD)", id, charge.cost().toPlainString(), e);
+                log.error("Could not record generation {} (charged {} USD)", id,
+                        generation.cost().toPlainString(), e);
             }
         });
-    }
-
-    /** Ends a reservation that was not settled. */
-    void release() {
-        reservation.release();
     }
 
     private static long millisSince(long startedNanos) {

@@ -3,6 +3,7 @@ package dev.quintet.router.routing;
 import dev.quintet.platform.errors.ApiException;
 import dev.quintet.router.billing.Charge;
 import dev.quintet.router.billing.TokenUsage;
+import dev.quintet.router.generations.Attempt;
 import dev.quintet.router.providers.UpstreamResponse;
 import dev.quintet.router.stream.ReasoningFields;
 import jakarta.servlet.http.HttpServletResponse;
@@ -38,19 +39,19 @@ final class PlainCompletion {
                 if (!upstream.ok()) {
                     UpstreamFailure failure = calls.refused(c, exchange, started, upstream);
                     if (failure.callersFault()) {
-                        throw Fallback.callersFault(failure);
+                        throw exchange.fail(Fallback.callersFault(failure), false);
                     }
                     calls.failed(failures, failure);
                     continue;
                 }
                 ObjectNode answer = calls.answers().parse(upstream.body().readAllBytes());
                 if (answer == null || answer.hasNonNull("error") || !answer.has("choices")) {
-                    exchange.attempted(c, 502, started);
+                    exchange.attempted(c, 502, Attempt.INVALID_ANSWER, started);
                     calls.failed(failures, new UpstreamFailure(c, 502, "answered 200 without choices"
                             + (answer == null ? "" : ": " + UpstreamAnswers.message(answer)), Optional.empty()));
                     continue;
                 }
-                exchange.attempted(c, 200, started);
+                exchange.answered(c, started);
                 Charge charge = answer(c, request, answer, exchange, response);
                 Duration took = Duration.ofNanos(System.nanoTime() - started);
                 calls.health().succeeded(c, took, charge.usage().completion(), took);
@@ -59,7 +60,7 @@ final class PlainCompletion {
                 calls.failed(failures, EndpointCalls.unreachable(c, exchange, started, e));
             }
         }
-        throw failures.error();
+        throw exchange.fail(failures.error(), false);
     }
 
     private Charge answer(Candidate c, ChatRequest request, ObjectNode answer, Exchange exchange,
@@ -77,7 +78,7 @@ final class PlainCompletion {
             answer.putNull("system_fingerprint");
         }
         answer.set("usage", UsageFields.of(json, answer.get("usage"), charge));
-        exchange.finish(c, charge, new Exchange.Ending(upstreamId, UpstreamAnswers.finishReason(answer), false, false, 0));
+        exchange.finish(c, charge, new Exchange.Ending(upstreamId, UpstreamAnswers.finishReason(answer), false, 0));
         response.setStatus(200);
         response.setContentType("application/json");
         response.setHeader("X-Generation-Id", exchange.id());

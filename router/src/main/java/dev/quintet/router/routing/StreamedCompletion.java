@@ -3,6 +3,7 @@ package dev.quintet.router.routing;
 import dev.quintet.platform.errors.ApiException;
 import dev.quintet.router.billing.Charge;
 import dev.quintet.router.billing.TokenUsage;
+import dev.quintet.router.generations.Attempt;
 import dev.quintet.router.providers.UpstreamResponse;
 import dev.quintet.router.stream.ChunkStyle;
 import dev.quintet.router.stream.RelayOutcome;
@@ -43,16 +44,22 @@ final class StreamedCompletion {
                     continue;
                 }
                 UpstreamFailure failure = attempt(relay, c, request, exchange);
-                if (failure == null || relay.clientGone()) {
+                if (failure == null) {
+                    return;
+                }
+                if (relay.clientGone()) {
+                    relay.close();
+                    exchange.fail(new ApiException(499, "client_closed_request",
+                            "the client disconnected before any content arrived"), true);
                     return;
                 }
                 if (failure.callersFault()) {
-                    finish(relay, Fallback.callersFault(failure), c);
+                    fail(relay, exchange, Fallback.callersFault(failure), c);
                     return;
                 }
                 calls.failed(failures, failure);
             }
-            finish(relay, failures.error(), candidates.getLast());
+            fail(relay, exchange, failures.error(), candidates.getLast());
         } finally {
             relay.close();
             Thread.interrupted();
@@ -74,15 +81,15 @@ final class StreamedCompletion {
                 return UsageFields.of(json, t.usage(), priced[0]);
             });
             if (outcome.kind() == RelayOutcome.Kind.FAILED_BEFORE_CONTENT) {
-                exchange.attempted(c, outcome.status(), started);
+                exchange.attempted(c, outcome.status(), Attempt.STREAM_ERROR, started);
                 return new UpstreamFailure(c, outcome.status(), outcome.problem(), Optional.empty());
             }
             relay.close();
             boolean cancelled = outcome.kind() == RelayOutcome.Kind.CLIENT_GONE;
-            exchange.attempted(c, 200, started);
+            exchange.answered(c, started);
             Charge charge = priced[0] != null ? priced[0] : exchange.price(c, TokenUsage.fromOpenAi(tally.usage()),
                     tally.completion(), true);
-            exchange.finish(c, charge, new Exchange.Ending(tally.upstreamId(), tally.finishReason(), true, cancelled,
+            exchange.finish(c, charge, new Exchange.Ending(tally.upstreamId(), tally.finishReason(), cancelled,
                     tally.firstContentNanos()));
             delivered(c, tally, cancelled, charge, started);
             return null;
@@ -102,10 +109,15 @@ final class StreamedCompletion {
         }
     }
 
-    private static void finish(SseRelay relay, ApiException error, Candidate last) {
+    /**
+     * Ends a stream no endpoint answered with {@code error}, recorded as the generation's failure: as the answer's
+     * status while nothing was sent, else as one error chunk naming {@code last}'s model.
+     */
+    private static void fail(SseRelay relay, Exchange exchange, ApiException error, Candidate last) {
         relay.close();
+        FailedGeneration failed = exchange.fail(error, false);
         if (!relay.committed()) {
-            throw error;
+            throw failed;
         }
         relay.failInBand(error.toError().status(), error.getMessage(), last.model().id());
     }

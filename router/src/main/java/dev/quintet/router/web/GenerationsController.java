@@ -16,8 +16,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code GET /generation?id=}: one generation of the caller's account, in OpenRouter's shape; {@code GET
- * /generations?limit=}: the account's latest ones, newest first, in the same shape.
+ * {@code GET /generation?id=}: one generation of the caller's account, in OpenRouter's shape, served or failed;
+ * {@code GET /generations?limit=}: the account's latest ones, newest first, in the same shape.
  */
 @RestController
 final class GenerationsController {
@@ -33,7 +33,8 @@ final class GenerationsController {
                                            @RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder) {
         if (id == null || id.isBlank()) {
             throw ApiException.invalidParameter("id", "id is required: the generation id (gen-...) that a chat "
-                    + "completion returned as its id and in the X-Generation-Id header");
+                    + "completion returned as its id (a failed one as error.metadata.generation_id) and in the "
+                    + "X-Generation-Id header");
         }
         if (!GenerationIds.wellFormed(id)) {
             throw ApiException.invalidParameter("id", "id must be a generation id such as "
@@ -70,26 +71,38 @@ final class GenerationsController {
                           Long generationTime, Long moderationLatency, String finishReason, String nativeFinishReason,
                           long tokensPrompt, long tokensCompletion, long nativeTokensPrompt,
                           long nativeTokensCompletion, long nativeTokensReasoning, long nativeTokensCached,
-                          long nativeTokensCacheWrite, boolean isByok, List<ProviderResponse> providerResponses) {
+                          long nativeTokensCacheWrite, boolean isByok, List<ProviderResponse> providerResponses,
+                          ErrorView error) {
 
         static GenerationView of(Generation g) {
             BigDecimal cost = g.cost().stripTrailingZeros();
             Long generationTime = g.timeToFirstTokenMs() == null ? null
                     : Math.max(0, g.latencyMs() - g.timeToFirstTokenMs());
+            ErrorView error = g.failure() == null ? null : ErrorView.of(g.failure());
             return new GenerationView(g.id(), g.upstreamId(), g.requestId(), cost, cost, g.usageEstimated(), null,
                     null, g.createdAt().toString(), g.model(), g.requestedModel(), g.provider(), "completions",
                     g.streamed(), g.cancelled(), g.latencyMs(), g.timeToFirstTokenMs(), generationTime, null,
-                    g.finishReason(), g.finishReason(), g.usage().prompt(), g.usage().completion(),
-                    g.usage().prompt(), g.usage().completion(), g.usage().reasoning(), g.usage().cached(),
-                    g.usage().cacheWrite(), false, g.attempts().stream().map(ProviderResponse::of).toList());
+                    g.finishReason(), error == null ? g.finishReason() : null, g.usage().prompt(),
+                    g.usage().completion(), g.usage().prompt(), g.usage().completion(), g.usage().reasoning(),
+                    g.usage().cached(), g.usage().cacheWrite(), false,
+                    g.attempts().stream().map(ProviderResponse::of).toList(), error);
+        }
+    }
+
+    /** Why no endpoint answered: the error the caller got, as its body's {@code code}, metadata reason and message. */
+    record ErrorView(int code, String reason, String message) {
+
+        static ErrorView of(Generation.Failure f) {
+            return new ErrorView(f.code(), f.reason(), f.message());
         }
     }
 
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    record ProviderResponse(String providerName, String model, int status, long latency, boolean isByok) {
+    record ProviderResponse(String providerName, String model, int status, String error, long latency,
+                            boolean isByok) {
 
         static ProviderResponse of(Attempt a) {
-            return new ProviderResponse(a.provider(), a.model(), a.status(), a.latencyMs(), false);
+            return new ProviderResponse(a.provider(), a.model(), a.status(), a.error(), a.latencyMs(), false);
         }
     }
 }

@@ -9,9 +9,25 @@ import org.springframework.http.MediaType;
 /**
  * Errors as OpenAI and OpenRouter clients parse them: {@code {"error":{"code","message","type","param","metadata"}}},
  * where {@code code} is the HTTP status (as OpenRouter sends it), {@code type} OpenAI's error class and
- * {@code param} the offending parameter or an explicit null, as in OpenAI's format.
+ * {@code param} the offending parameter or an explicit null, as in OpenAI's format. The error of a failed generation
+ * names it in {@code metadata.generation_id}.
  */
 public final class OpenAiErrorShape implements ErrorShape {
+
+    private final String generationId;
+
+    public OpenAiErrorShape() {
+        this(null);
+    }
+
+    private OpenAiErrorShape(String generationId) {
+        this.generationId = generationId;
+    }
+
+    /** The shape of the error that ended generation {@code id}. */
+    static OpenAiErrorShape ofGeneration(String id) {
+        return new OpenAiErrorShape(id);
+    }
 
     @Override
     public MediaType contentType() {
@@ -21,7 +37,7 @@ public final class OpenAiErrorShape implements ErrorShape {
     @Override
     public Object body(ApiError error) {
         return new Body(new Inner(error.status(), error.detail(), type(error.status()), error.param(),
-                new Metadata(error.code(), error.requestId())));
+                new Metadata(error.code(), error.requestId(), generationId)));
     }
 
     static String type(int status) {
@@ -42,6 +58,7 @@ public final class OpenAiErrorShape implements ErrorShape {
     record Inner(int code, String message, String type, String param, Metadata metadata) {
     }
 
-    record Metadata(String reason, @JsonProperty("request_id") String requestId) {
+    record Metadata(String reason, @JsonProperty("request_id") String requestId,
+                    @JsonProperty("generation_id") String generationId) {
     }
 }

@@ -23,8 +23,9 @@ import tools.jackson.databind.json.JsonMapper;
  * (one content chunk, then silence until the caller hangs up), {@code nousage}, {@code errorbefore} (an error
  * event before any content), {@code cached} (usage with cache and reasoning tokens), {@code big} (after 400 ms,
  * usage of 5 prompt and 100 completion tokens), {@code lag} (answers after 1 s), {@code thinks} (reasoning text
- * and reasoning tokens). Under {@code /v1/completions} it answers legacy text completions (see {@link TextWire});
- * there {@code chatonly} answers 404 as OpenAI does for chat models. Requests are recorded.
+ * and reasoning tokens), {@code hang} (sends nothing for 3 s, then closes the connection). Under
+ * {@code /v1/completions} it answers legacy text completions (see {@link TextWire}); there {@code chatonly} answers
+ * 404 as OpenAI does for chat models. Requests are recorded.
  */
 public final class FakeUpstream implements AutoCloseable {
 
@@ -98,6 +99,7 @@ public final class FakeUpstream implements AutoCloseable {
                     error(exchange, 429, "Rate limit reached");
                 }
                 case "err500" -> error(exchange, 500, "The server had an error");
+                case "hang" -> sleep(3000);
                 default -> {
                     if (path.endsWith("/v1/completions")) {
                         TextWire.handle(exchange, body);

@@ -77,6 +77,10 @@ public final class RouterFixture implements AutoCloseable {
               {"id":"test/stall","provider":"fake-a","model":"stall","pricing":{"prompt":"0.000001","completion":"0.000002"}},
               {"id":"test/nousage","provider":"fake-a","model":"nousage","pricing":{"prompt":"0.000001","completion":"0.000002"}},
               {"id":"test/paid-500","provider":"fake-a","model":"err500","pricing":{"prompt":"0.000001","completion":"0.000002"}},
+              {"id":"test/down","provider":"fake-a","model":"err500","pricing":{"prompt":"0.000001","completion":"0.000002"}},
+              {"id":"test/down","provider":"fake-b","model":"err500","pricing":{"prompt":"0.000002","completion":"0.000002"}},
+              {"id":"test/down","provider":"dead","model":"ok","pricing":{"prompt":"0.000003","completion":"0.000002"}},
+              {"id":"test/hang","provider":"fake-a","model":"hang","pricing":{"prompt":"0.000001","completion":"0.000002"}},
               {"id":"test/free","provider":"fake-a","model":"ok","pricing":{"prompt":"0","completion":"0"}},
               {"id":"test/ok:free","provider":"fake-a","model":"ok","pricing":{"prompt":"0.000001","completion":"0.000002"}},
               {"id":"test/big","provider":"fake-a","model":"big","pricing":{"prompt":"0.000001","completion":"0.000002"}},
@@ -156,9 +160,10 @@ public final class RouterFixture implements AutoCloseable {
     }
 
     /**
-     * A router on {@code clock}; {@code args} add settings such as {@code --quintet.router.free.per-day=5}. Unless
-     * they set {@code --quintet.router.routing.seed}, the price-weighted choice always draws 0, which picks the
-     * cheapest endpoint, so that tests know where a request goes.
+     * A router on {@code clock}; {@code args} add settings such as {@code --quintet.router.free.per-day=5} or replace
+     * the fixture's keep-alive interval (300 ms) and upstream timeout (10 s). Unless they set
+     * {@code --quintet.router.routing.seed}, the price-weighted choice always draws 0, which picks the cheapest
+     * endpoint, so that tests know where a request goes.
      */
     public static RouterFixture start(Clock clock, String... args) throws IOException {
         FakeUpstream fake = new FakeUpstream();
@@ -172,9 +177,15 @@ public final class RouterFixture implements AutoCloseable {
         if (Arrays.stream(args).noneMatch(a -> a.startsWith("--quintet.router.routing.seed"))) {
             platform.context().getBeanFactory().registerSingleton("endpointDraw", (EndpointDraw) () -> 0.0);
         }
-        List<String> all = new ArrayList<>(List.of("--quintet.router.config=" + config,
-                "--quintet.router.keep-alive-interval=300ms", "--quintet.router.upstream-timeout=10s"));
-        all.addAll(List.of(args));
+        List<String> all = new ArrayList<>(List.of(args));
+        all.add("--quintet.router.config=" + config);
+        for (String setting : List.of("--quintet.router.keep-alive-interval=300ms",
+                "--quintet.router.upstream-timeout=10s")) {
+            String name = setting.substring(0, setting.indexOf('=') + 1);
+            if (all.stream().noneMatch(a -> a.startsWith(name))) {
+                all.add(setting);
+            }
+        }
         if (all.stream().noneMatch(a -> a.startsWith("--quintet.router.free."))) {
             all.add("--quintet.router.free.per-minute=1000");
         }
