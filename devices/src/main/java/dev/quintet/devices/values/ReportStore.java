@@ -6,10 +6,14 @@ import dev.quintet.devices.live.LiveFeed;
 import dev.quintet.devices.templates.Datastream;
 import dev.quintet.devices.templates.ValueRules;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.UUID;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -17,7 +21,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Stores a batch of reports inside the caller's transaction with one statement per table: the shadow versions
  * (each report is one change), the latest values (the last report of a pin wins) and the history; then the events
- * of clamped values and the live changes, which go out once the transaction commits.
+ * of clamped values and the live changes, which go out once the transaction commits. A report conditioned on a
+ * shadow version is left out when, at its turn, the shadow is at another one.
  */
 final class ReportStore {
 
@@ -37,7 +42,45 @@ final class ReportStore {
         this.feed = feed;
     }
 
-    void store(List<Report> reports) {
+    /** Stores the reports but the stale ones, which it returns (by identity) with their conflicts. */
+    Map<Report, VersionConflict> store(List<Report> batch) {
+        Map<Report, VersionConflict> stale = stale(batch);
+        List<Report> reports = stale.isEmpty() ? batch : batch.stream().filter(r -> !stale.containsKey(r)).toList();
+        if (!reports.isEmpty()) {
+            storeAll(reports);
+        }
+        return stale;
+    }
+
+    /**
+     * The reports whose expected version is not the one their device's shadow is at when their turn comes, counting
+     * the reports before them in the batch. The devices' version rows are locked first (in the order
+     * {@link ShadowVersions#raiseAll} locks them), so no app write can come in between. No statement without a
+     * conditional report.
+     */
+    private Map<Report, VersionConflict> stale(List<Report> reports) {
+        Set<UUID> conditional = new TreeSet<>();
+        reports.stream().filter(r -> r.expectedVersion() != null).forEach(r -> conditional.add(r.deviceId()));
+        if (conditional.isEmpty()) {
+            return Map.of();
+        }
+        Map<UUID, Long> at = new HashMap<>(versions.lock(conditional));
+        Map<Report, VersionConflict> stale = new IdentityHashMap<>();
+        for (Report r : reports) {
+            Long current = at.get(r.deviceId());
+            if (current == null) {
+                continue;
+            }
+            if (r.expectedVersion() != null && r.expectedVersion() != current.longValue()) {
+                stale.put(r, new VersionConflict(r.expectedVersion(), current));
+            } else {
+                at.put(r.deviceId(), current + 1);
+            }
+        }
+        return stale;
+    }
+
+    private void storeAll(List<Report> reports) {
         Map<UUID, Integer> changes = new TreeMap<>();
         Map<LatestValues.Key, ValueHistory.Row> last = new TreeMap<>();
         List<ValueHistory.Row> rows = new ArrayList<>();

@@ -5,6 +5,7 @@ import dev.quintet.devices.live.LiveFeed;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -54,7 +55,10 @@ public final class ReportWriter implements SmartLifecycle {
         }
     }
 
-    /** Queues the report; the future completes once it is committed, or fails with the reason it was not. */
+    /**
+     * Queues the report; the future completes once it is committed, or fails with the reason it was not
+     * ({@link VersionConflict} when it expected another shadow version).
+     */
     CompletableFuture<Void> write(Report report) {
         Pending pending = new Pending(report, new CompletableFuture<>());
         Lane lane = lanes.get(Math.floorMod(report.deviceId().hashCode(), lanes.size()));
@@ -140,8 +144,16 @@ public final class ReportWriter implements SmartLifecycle {
 
         private void write(List<Pending> batch) {
             try {
-                tx.executeWithoutResult(s -> store.store(batch.stream().map(Pending::report).toList()));
-                batch.forEach(p -> p.done().complete(null));
+                List<Report> reports = batch.stream().map(Pending::report).toList();
+                Map<Report, VersionConflict> stale = tx.execute(s -> store.store(reports));
+                for (Pending p : batch) {
+                    VersionConflict conflict = stale == null ? null : stale.get(p.report());
+                    if (conflict == null) {
+                        p.done().complete(null);
+                    } else {
+                        p.done().completeExceptionally(conflict);
+                    }
+                }
             } catch (RuntimeException e) {
                 if (batch.size() == 1) {
                     batch.getFirst().done().completeExceptionally(e);

@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -42,6 +43,22 @@ public final class ShadowVersions {
                 .param("counts", SqlArrays.column(List.copyOf(changes.values()), c -> c))
                 .query((rs, n) -> raised.put(rs.getObject("device_id", UUID.class), rs.getLong("version"))).list();
         return raised;
+    }
+
+    /**
+     * Locks the version rows of {@code devices} (a sorted set, as {@link #raiseAll} locks them) until the transaction
+     * ends, and returns their versions; 0 for a device without changes yet.
+     */
+    Map<UUID, Long> lock(Set<UUID> devices) {
+        Map<UUID, Long> locked = new HashMap<>();
+        jdbc.sql("""
+                insert into devices.shadow_versions (device_id, version)
+                select unnest(cast(:devices as uuid[])), 0
+                on conflict (device_id) do update set version = shadow_versions.version
+                returning device_id, version
+                """).param("devices", SqlArrays.column(List.copyOf(devices), d -> d))
+                .query((rs, n) -> locked.put(rs.getObject("device_id", UUID.class), rs.getLong("version"))).list();
+        return locked;
     }
 
     /** Raises the version if it is still {@code expected}; empty when another change came first. */

@@ -78,9 +78,17 @@ public final class Values {
      * {@link dev.quintet.devices.templates.ValueRejected} at once if one does not parse.
      */
     public CompletableFuture<Void> submit(UUID deviceId, Map<Datastream, String> texts) {
+        return submit(deviceId, texts, null);
+    }
+
+    /**
+     * Like {@link #submit(UUID, Map)}, but with {@code expectedVersion} the values are stored only if the shadow is
+     * still at that version when their turn comes; else the future fails with {@link VersionConflict}.
+     */
+    public CompletableFuture<Void> submit(UUID deviceId, Map<Datastream, String> texts, Long expectedVersion) {
         Map<Datastream, ValueRules.Reading> readings = new LinkedHashMap<>();
         texts.forEach((ds, text) -> readings.put(ds, ValueRules.fromDevice(ds, text)));
-        return writer.write(new Report(deviceId, readings, texts, clock.instant()));
+        return writer.write(new Report(deviceId, readings, texts, clock.instant(), expectedVersion));
     }
 
     /** Stores values an app wrote (already checked with {@link ValueRules#fromApp}) as desired, and sends them. */
