@@ -21,10 +21,12 @@ import dev.quintet.devices.registry.DeviceTokens;
 import dev.quintet.devices.registry.Devices;
 import dev.quintet.devices.templates.Templates;
 import dev.quintet.devices.traffic.DeviceTrafficRouter;
+import dev.quintet.devices.traffic.ShadowUplinks;
 import dev.quintet.devices.traffic.UplinkMessages;
 import dev.quintet.devices.values.HistoryRetention;
 import dev.quintet.devices.values.LatestValues;
 import dev.quintet.devices.values.ReportWriter;
+import dev.quintet.devices.values.ShadowDownlink;
 import dev.quintet.devices.values.ShadowVersions;
 import dev.quintet.devices.values.ValueHistory;
 import dev.quintet.devices.values.Values;
@@ -130,9 +132,15 @@ class DevicesConfiguration {
     }
 
     @Bean
+    ShadowDownlink shadowDownlink(DeviceSessions sessions, JsonMapper json) {
+        return new ShadowDownlink(sessions, json);
+    }
+
+    @Bean
     Values values(LatestValues latest, ValueHistory history, ShadowVersions versions, ReportWriter writer,
-                  DeviceSessions sessions, LiveFeed feed, TransactionTemplate tx, Clock clock) {
-        return new Values(latest, history, versions, writer, sessions, feed, tx, clock);
+                  DeviceSessions sessions, ShadowDownlink shadowDownlink, LiveFeed feed, TransactionTemplate tx,
+                  Clock clock) {
+        return new Values(latest, history, versions, writer, sessions, shadowDownlink, feed, tx, clock);
     }
 
     @Bean
@@ -172,10 +180,17 @@ class DevicesConfiguration {
     }
 
     @Bean
+    ShadowUplinks shadowUplinks(Values values, UplinkMessages uplinks, ShadowDownlink downlink, JsonMapper json) {
+        return new ShadowUplinks(values, uplinks, downlink, json);
+    }
+
+    @Bean
     DeviceTrafficRouter deviceTrafficRouter(Devices devices, Templates templates, DeviceSessions sessions, Values values,
-                                            CommandDispatch commands, UplinkMessages uplinks, Presence presence,
-                                            DeviceRateLimit rateLimit) {
-        return new DeviceTrafficRouter(devices, templates, sessions, values, commands, uplinks, presence, rateLimit);
+                                            CommandDispatch commands, UplinkMessages uplinks,
+                                            ShadowUplinks shadowUplinks, ShadowDownlink shadowDownlink,
+                                            Presence presence, DeviceRateLimit rateLimit) {
+        return new DeviceTrafficRouter(devices, templates, sessions, values, commands, uplinks, shadowUplinks,
+                shadowDownlink, presence, rateLimit);
     }
 
     @Bean

@@ -14,13 +14,17 @@ public final class DeviceTopics {
     public static final String EVENT = "event/";
     public static final String GET_DS = "get/ds";
     public static final String GET_DS_ALL = "get/ds/all";
+    public static final String GET_SHADOW = "get/shadow";
+    public static final String UPDATE_SHADOW = "update/shadow";
     public static final String STATUS = "status";
     public static final String INFO = "info/mcu";
     public static final String CMD = "cmd/";
     public static final String RESULT = "/result";
+    private static final String SHADOW = "shadow";
     private static final String SEGMENT = "[A-Za-z0-9_.-]{1,64}";
     private static final Pattern UPLINK = Pattern.compile(
-            "ds/" + SEGMENT + "|batch_ds|event/" + SEGMENT + "|get/ds|get/ds/all|status|info/mcu|cmd/" + SEGMENT + "/result");
+            "ds/" + SEGMENT + "|batch_ds|event/" + SEGMENT + "|get/ds|get/ds/all|get/shadow|update/shadow|status|info/mcu"
+                    + "|cmd/" + SEGMENT + "/result");
 
     private DeviceTopics() {
     }
@@ -39,5 +43,25 @@ public final class DeviceTopics {
 
     public static String downlinkCommand(String id) {
         return DOWNLINK + CMD + id;
+    }
+
+    /** The whole shadow document: the answer to {@code get/shadow} and to an accepted {@code update/shadow}. */
+    public static String downlinkShadow() {
+        return DOWNLINK + SHADOW;
+    }
+
+    /** The desired values the device has not reported yet, with the shadow's version. */
+    public static String downlinkShadowDelta() {
+        return DOWNLINK + SHADOW + "/delta";
+    }
+
+    /** Why an {@code update/shadow} was not stored. */
+    public static String downlinkShadowRejected() {
+        return DOWNLINK + SHADOW + "/rejected";
+    }
+
+    /** Whether {@code topic} is one of the shadow's uplinks, {@code get/shadow} or {@code update/shadow}. */
+    public static boolean isShadow(String topic) {
+        return GET_SHADOW.equals(topic) || UPDATE_SHADOW.equals(topic);
     }
 }

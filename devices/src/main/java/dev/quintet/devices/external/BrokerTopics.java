@@ -33,8 +33,8 @@ public record BrokerTopics(String root) {
 
     /** The uplink filters, each shared among the nodes of {@code group}. */
     public List<String> sharedUplinks(String group) {
-        return List.of("ds/+", DeviceTopics.BATCH, "event/+", "get/#", DeviceTopics.INFO, "cmd/+/result").stream()
-                .map(t -> "$share/" + group + "/" + root + "/+/" + t).toList();
+        return List.of("ds/+", DeviceTopics.BATCH, "event/+", "get/#", DeviceTopics.UPDATE_SHADOW, DeviceTopics.INFO,
+                "cmd/+/result").stream().map(t -> "$share/" + group + "/" + root + "/+/" + t).toList();
     }
 
     /** Every device's retained status, which each node reads whole. */

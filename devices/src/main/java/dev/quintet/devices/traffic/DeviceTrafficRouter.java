@@ -12,6 +12,7 @@ import dev.quintet.devices.registry.Device;
 import dev.quintet.devices.registry.Devices;
 import dev.quintet.devices.templates.Template;
 import dev.quintet.devices.templates.Templates;
+import dev.quintet.devices.values.ShadowDownlink;
 import dev.quintet.devices.values.Values;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -20,7 +21,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The service side of the broker: keeps the device's presence in step with its MQTT session and signs of life,
- * applies its rate limit, sends waiting values and commands once it subscribes, and routes uplink topics.
+ * applies its rate limit, sends waiting values (and the shadow's delta) and commands once it subscribes, and routes
+ * uplink topics.
  */
 public final class DeviceTrafficRouter implements DeviceTraffic {
 
@@ -30,19 +32,23 @@ public final class DeviceTrafficRouter implements DeviceTraffic {
     private final Values values;
     private final CommandDispatch commands;
     private final UplinkMessages uplinks;
+    private final ShadowUplinks shadowUplinks;
+    private final ShadowDownlink shadowDownlink;
     private final Presence presence;
     private final DeviceRateLimit rateLimit;
     private final Cache<UUID, UUID> templateOf = Caffeine.newBuilder().maximumSize(100_000).build();
 
     public DeviceTrafficRouter(Devices devices, Templates templates, DeviceSessions sessions, Values values,
-                               CommandDispatch commands, UplinkMessages uplinks, Presence presence,
-                               DeviceRateLimit rateLimit) {
+                               CommandDispatch commands, UplinkMessages uplinks, ShadowUplinks shadowUplinks,
+                               ShadowDownlink shadowDownlink, Presence presence, DeviceRateLimit rateLimit) {
         this.devices = devices;
         this.templates = templates;
         this.sessions = sessions;
         this.values = values;
         this.commands = commands;
         this.uplinks = uplinks;
+        this.shadowUplinks = shadowUplinks;
+        this.shadowDownlink = shadowDownlink;
         this.presence = presence;
         this.rateLimit = rateLimit;
     }
@@ -51,6 +57,7 @@ public final class DeviceTrafficRouter implements DeviceTraffic {
     public void sessionChanged(UUID deviceId) {
         sessions.exclusively(deviceId, () -> {
             boolean online = sessions.isConnected(deviceId);
+            shadowDownlink.sessionChanged(deviceId);
             presence.session(deviceId, online);
             if (online) {
                 sendWaiting(deviceId);
@@ -88,7 +95,11 @@ public final class DeviceTrafficRouter implements DeviceTraffic {
                     payload);
             return CompletableFuture.completedFuture(null);
         }
-        return uplinks.handle(deviceId, template.get(), topic, new String(payload, StandardCharsets.UTF_8));
+        String text = new String(payload, StandardCharsets.UTF_8);
+        if (DeviceTopics.isShadow(topic)) {
+            return shadowUplinks.handle(deviceId, template.get(), topic, text);
+        }
+        return uplinks.handle(deviceId, template.get(), topic, text);
     }
 
     @Override

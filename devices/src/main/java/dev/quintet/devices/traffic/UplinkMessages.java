@@ -39,7 +39,7 @@ public final class UplinkMessages {
     /** Handles the message; values are queued for storage, and the future completes once they are committed. */
     CompletableFuture<Void> handle(UUID deviceId, Template template, String topic, String text) {
         if (topic.startsWith(DeviceTopics.DS)) {
-            return report(deviceId, template, Map.of(topic.substring(DeviceTopics.DS.length()), text));
+            return report(deviceId, template, Map.of(topic.substring(DeviceTopics.DS.length()), text), null);
         } else if (topic.equals(DeviceTopics.BATCH)) {
             return batch(deviceId, template, text);
         } else if (topic.startsWith(DeviceTopics.EVENT)) {
@@ -63,17 +63,23 @@ public final class UplinkMessages {
             rejected(deviceId, "batch_ds must be a JSON object of datastream names to values, got '" + truncate(text) + "'");
             return STORED;
         }
+        return report(deviceId, template, texts(body), null);
+    }
+
+    /** A JSON object of datastream names to values as the texts a device would send on {@code ds/{name}}. */
+    static Map<String, String> texts(JsonNode object) {
         Map<String, String> texts = new LinkedHashMap<>();
-        body.properties().forEach(e -> texts.put(e.getKey(),
+        object.properties().forEach(e -> texts.put(e.getKey(),
                 e.getValue().isString() ? e.getValue().stringValue() : e.getValue().toString()));
-        return report(deviceId, template, texts);
+        return texts;
     }
 
     /**
      * Queues the values that fit for storage, as one change, and records an event for each that does not; the future
-     * completes once they are committed.
+     * completes once they are committed. With {@code expectedVersion} they are stored only if the shadow is still at
+     * that version, else the future fails with {@link dev.quintet.devices.values.VersionConflict}.
      */
-    public CompletableFuture<Void> report(UUID deviceId, Template template, Map<String, String> texts) {
+    CompletableFuture<Void> report(UUID deviceId, Template template, Map<String, String> texts, Long expectedVersion) {
         Map<Datastream, String> fitting = new LinkedHashMap<>();
         texts.forEach((key, value) -> template.datastream(key).ifPresentOrElse(ds -> {
             try {
@@ -83,14 +89,15 @@ public final class UplinkMessages {
                 rejected(deviceId, e.getMessage());
             }
         }, () -> rejected(deviceId, "no datastream '" + key + "' in template " + template.name())));
-        return fitting.isEmpty() ? STORED : values.submit(deviceId, fitting);
+        return fitting.isEmpty() ? STORED : values.submit(deviceId, fitting, expectedVersion);
     }
 
-    private void rejected(UUID deviceId, String description) {
+    /** Records what a device sent that could not be stored, as a {@code rejected-value} event. */
+    void rejected(UUID deviceId, String description) {
         events.system(deviceId, "rejected-value", description, null);
     }
 
-    private static String truncate(String text) {
+    static String truncate(String text) {
         return text.length() > 255 ? text.substring(0, 255) : text;
     }
 }

@@ -1,2 +1,4 @@
-/** Routes what devices send over MQTT to values, commands and events, and tracks their online status. */
+/**
+ * Routes what devices send over MQTT to values, their shadow, commands and events, and tracks their online status.
+ */
 package dev.quintet.devices.traffic;

@@ -59,6 +59,11 @@ public record Shadow(ObjectNode desired, ObjectNode reported, ObjectNode delta, 
         return a.equals(b);
     }
 
+    /** What the device still has to do: the delta, with the version and time of this document. */
+    public ShadowDelta deltaDocument() {
+        return new ShadowDelta(delta, version, timestamp);
+    }
+
     /** The entity tag of this version, as the {@code ETag} header carries it. */
     public String etag() {
         return "\"" + version + "\"";

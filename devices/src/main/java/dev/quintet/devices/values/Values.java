@@ -24,8 +24,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Values in and out: devices report (numbers clamped, with a {@code clamped-value} event), apps write desired
- * values that go to the device at once when it is connected, or when it next subscribes. Every change raises the
- * device's shadow version and goes to its live feed.
+ * values that go to the device at once when it is connected, or when it next subscribes, each on its own topic and
+ * together as the shadow's delta. Every change raises the device's shadow version and goes to its live feed.
  */
 public final class Values {
 
@@ -43,17 +43,20 @@ public final class Values {
     private final ShadowVersions versions;
     private final ReportWriter writer;
     private final DeviceSessions sessions;
+    private final ShadowDownlink shadowDownlink;
     private final LiveFeed feed;
     private final TransactionTemplate tx;
     private final Clock clock;
 
     public Values(LatestValues latest, ValueHistory history, ShadowVersions versions, ReportWriter writer,
-                  DeviceSessions sessions, LiveFeed feed, TransactionTemplate tx, Clock clock) {
+                  DeviceSessions sessions, ShadowDownlink shadowDownlink, LiveFeed feed, TransactionTemplate tx,
+                  Clock clock) {
         this.latest = latest;
         this.history = history;
         this.versions = versions;
         this.writer = writer;
         this.sessions = sessions;
+        this.shadowDownlink = shadowDownlink;
         this.feed = feed;
         this.tx = tx;
         this.clock = clock;
@@ -97,7 +100,7 @@ public final class Values {
     }
 
     /**
-     * Sets desired values and forgets others in one change of the shadow, and sends what is set. With
+     * Sets desired values and forgets others in one change of the shadow, and sends what is set and the delta. With
      * {@code expectedVersion}, the change applies only if the shadow is still at that version, else
      * {@link VersionConflict}.
      */
@@ -119,7 +122,7 @@ public final class Values {
             feed.publish(deviceId, LiveChange.DESIRED, change(LiveChange.DESIRED, desired, v));
             return v;
         });
-        boolean waiting = !set.isEmpty() && !send(deviceId, template);
+        boolean waiting = !send(deviceId, template) && !set.isEmpty();
         return new Written(version, waiting ? Delivery.QUEUED : Delivery.SENT);
     }
 
@@ -129,7 +132,12 @@ public final class Values {
         return Shadow.of(template, latest.read(deviceId), version, clock.instant());
     }
 
-    /** Sends the device's waiting desired values; true when all were sent. */
+    /**
+     * Sends the device's waiting desired values, each on {@code downlink/ds/{name}} (true when all were sent), then
+     * the shadow's delta when it is not empty (see {@link ShadowDownlink#delta}). This is the one way desired state
+     * goes out: after an app's write and when the device (re)subscribes. Waiting means waiting for
+     * {@code downlink/ds/{name}}: the delta needs no such record, since it goes out whole every time.
+     */
     public boolean send(UUID deviceId, Template template) {
         return sessions.exclusively(deviceId, () -> {
             if (!sessions.isConnected(deviceId)) {
@@ -144,6 +152,7 @@ public final class Values {
                     all = false;
                 }
             }
+            shadowDownlink.delta(deviceId, shadow(deviceId, template));
             return all;
         });
     }

@@ -73,6 +73,26 @@ class RateLimitTest extends DevicesTestCase {
         assertThat(update(device[1]).statusCode()).isEqualTo(200);
     }
 
+    @Test
+    void shadowRequestsAndUpdatesCountAgainstTheSameLimit() throws Exception {
+        String[] device = app.device(key, template, "shadow-flood");
+        try (TestDevice mqtt = TestDevice.connect(app.mqttPort(), device[1])) {
+            mqtt.subscribe("downlink/shadow/#");
+            for (int i = 0; i < 9; i++) {
+                assertThat(mqtt.publish("get/shadow", "")).isZero();
+                assertThat(mqtt.next(Duration.ofSeconds(5)).topic()).isEqualTo("downlink/shadow");
+            }
+            assertThat(mqtt.publish("update/shadow", "{\"reported\":{\"temp\":1}}")).isZero();
+            assertThat(mqtt.next(Duration.ofSeconds(5)).topic()).isEqualTo("downlink/shadow");
+
+            assertThat(mqtt.publish("get/shadow", "")).isEqualTo(QUOTA_EXCEEDED);
+            assertThat(mqtt.publish("update/shadow", "{\"reported\":{\"temp\":2}}")).isEqualTo(QUOTA_EXCEEDED);
+            assertThat(mqtt.next(Duration.ofMillis(300))).isNull();
+        }
+        assertThat(history(device[0])).containsExactly(1.0);
+        assertThat(rateLimitedEvents(device[0])).hasSize(1);
+    }
+
     private static List<Integer> publishAll(TestDevice mqtt, int n) throws Exception {
         List<Integer> codes = new ArrayList<>();
         for (int i = 0; i < n; i++) {

@@ -110,7 +110,7 @@ class ShadowApiTest extends DevicesTestCase {
         assertThat(JsonPath.<Boolean>read(r.body(), "$.metadata.desired.target.pending")).isTrue();
 
         try (TestDevice mqtt = TestDevice.connect(app.mqttPort(), device[1])) {
-            mqtt.subscribe("downlink/#");
+            mqtt.subscribe("downlink/ds/#");
             assertThat(mqtt.next(Duration.ofSeconds(5))).isEqualTo(new TestDevice.Received("downlink/ds/target", "25", 1));
         }
         await().atMost(Duration.ofSeconds(10)).until(() ->
