@@ -68,7 +68,8 @@ public final class LoadDriver {
         return Arrays.copyOf(latencies, n);
     }
 
-    private static double percentile(long[] sorted, double p) {
+    /** The value at quantile {@code p} of sorted samples (nearest rank); NaN when there are none. */
+    public static double percentile(long[] sorted, double p) {
         if (sorted.length == 0) {
             return Double.NaN;
         }

@@ -1,5 +1,6 @@
 package dev.quintet.bench.packages;
 
+import dev.quintet.bench.FixedRateDriver;
 import dev.quintet.bench.LoadDriver;
 import dev.quintet.bench.WrkDriver;
 import dev.quintet.packages.PackagesApplication;
@@ -29,8 +30,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  * {@code ./quintet bench packages} (look-ups): the packages app on a fresh embedded database with a loopback npm
  * registry as its upstream. For distinct names, the time of a direct GET of the packument from that registry next to
  * the time of the service's first {@code GET /api/npm/{name}} (fetch, parse, store, answer), with no upstream delay
- * and with a fixed one; then already stored names read at concurrency 32 with wrk. Goals (issue): a cold look-up
- * under 1.2x the upstream fetch; cached look-ups with p99 under 10 ms at 500 req/s.
+ * and with a fixed one; then already stored names read at concurrency 1 and 32 with wrk, and at a fixed 500 req/s
+ * with an open-loop driver. Goals (issue): a cold look-up under 1.2x the upstream fetch; cached look-ups with p99
+ * under 10 ms at 500 req/s.
  */
 public final class LookupBench {
 
@@ -121,9 +123,16 @@ public final class LookupBench {
             System.out.println("|---|---:|---:|---:|---:|---:|");
             cachedRow(1, stored.size(), single);
             cachedRow(CONCURRENCY, stored.size(), cached);
+            FixedRateDriver.Result paced = paced(requests, stored, options);
+            System.out.println();
+            System.out.println("| look-up | offered req/s | answered req/s | requests | p50 ms | p99 ms | p99.9 ms | max ms |");
+            System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
+            System.out.printf(Locale.ROOT, "| cached, fixed rate, open loop | %,.0f | %,.0f | %,d | %.2f | %.2f | %.2f | %.2f |%n",
+                    paced.offeredPerSecond(), paced.answeredPerSecond(), paced.requests(), paced.p50Micros() / 1e3,
+                    paced.p99Micros() / 1e3, paced.p999Micros() / 1e3, paced.maxMicros() / 1e3);
             System.out.println();
             System.out.printf(Locale.ROOT, "upstream packuments sent: %,d%n", registry.packuments());
-            goals(fast, slow, cached, options);
+            goals(fast, slow, paced, options);
         }
     }
 
@@ -140,19 +149,29 @@ public final class LookupBench {
                 names, r.requestsPerSecond(), r.p50Micros() / 1e3, r.p99Micros() / 1e3);
     }
 
-    private static void goals(ColdLookups.Result fast, ColdLookups.Result slow, LoadDriver.Result cached,
+    private static void goals(ColdLookups.Result fast, ColdLookups.Result slow, FixedRateDriver.Result paced,
                               Options options) {
         double slowRatio = slow.ratio(0.50);
         double fastRatio = fast.ratio(0.50);
-        double p99 = cached.p99Micros() / 1e3;
-        boolean cachedMet = cached.requestsPerSecond() > CACHED_RATE_GOAL && p99 < CACHED_P99_GOAL_MILLIS;
+        double p99 = paced.p99Micros() / 1e3;
+        boolean cachedMet = paced.answeredPerSecond() >= 0.99 * CACHED_RATE_GOAL && p99 < CACHED_P99_GOAL_MILLIS;
         System.out.printf(Locale.ROOT, "Goals: cold look-up under %.1fx the upstream fetch: %s with a %d ms upstream"
                         + " (%.2fx at p50), %.2fx with a zero-delay loopback upstream (a floor of the service's own"
                         + " work, not the goal's case); cached p99 under %.0f ms at %.0f req/s: %s (%,.0f req/s"
-                        + " sustained at concurrency %d, p99 %.2f ms; wrk runs closed-loop, no fixed rate)%n",
+                        + " offered, %,.0f answered, p99 %.2f ms, measured from when each request was due)%n",
                 COLD_GOAL, slowRatio < COLD_GOAL ? "met" : "not met", options.delay().toMillis(), slowRatio, fastRatio,
-                CACHED_P99_GOAL_MILLIS, CACHED_RATE_GOAL, cachedMet ? "met" : "not met", cached.requestsPerSecond(),
-                CONCURRENCY, p99);
+                CACHED_P99_GOAL_MILLIS, CACHED_RATE_GOAL, cachedMet ? "met" : "not met", paced.offeredPerSecond(),
+                paced.answeredPerSecond(), p99);
+    }
+
+    /** The stored names read at the goal's fixed rate, rotating over them, after a warm-up at the same rate. */
+    private static FixedRateDriver.Result paced(ColdLookups requests, List<String> names, Options options) throws Exception {
+        List<HttpRequest> each = names.stream().map(n -> LoadDriver.get(requests.serviceBase() + n, "Authorization",
+                requests.authorization())).toList();
+        if (!options.warmup().isZero()) {
+            FixedRateDriver.run(each, 200, CACHED_RATE_GOAL, options.warmup());
+        }
+        return FixedRateDriver.run(each, 200, CACHED_RATE_GOAL, options.measure());
     }
 
     private static LoadDriver.Result cached(ColdLookups requests, List<String> names, int concurrency, Options options)

@@ -20,12 +20,13 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * {@code ./quintet bench platform}: the same endpoint with and without key authentication and quotas, at
- * concurrency 1 and 64, over loopback on the embedded database: three alternating rounds of each, the median
- * round reported. Prints req/s, p50 and p99 and the differences.
+ * concurrency 1 and 64, over loopback on the embedded database: five alternating rounds of each, the median
+ * round reported. Prints req/s, p50 and p99 and the differences, and the time the key-and-quota filter takes
+ * inside the server over all rounds ({@link ContractStopwatch}).
  */
 public final class PlatformBench {
 
-    private static final int ROUNDS = 3;
+    private static final int ROUNDS = 5;
 
     private PlatformBench() {
     }
@@ -36,8 +37,10 @@ public final class PlatformBench {
                 "--quintet.data-dir=" + dataDir, "--quintet.database-url=", "--quintet.redis-url=",
                 "--quintet.quota.free.packages.per-minute=1000000000", "--quintet.quota.free.packages.per-day=1000000000",
                 "--logging.level.root=warn")) {
-            int port = AppLauncher.port(AppLauncher.startApp(platform, PingApplication.class, "packages", 0,
-                    "--logging.level.quintet.access=warn"));
+            ConfigurableApplicationContext app = AppLauncher.startApp(platform, PingApplication.class, "packages", 0,
+                    "--logging.level.quintet.access=warn");
+            int port = AppLauncher.port(app);
+            ContractStopwatch stopwatch = app.getBean(ContractStopwatch.class);
             Account account = platform.getBean(Accounts.class).create("bench-" + UUID.randomUUID() + "@example.com", "bench-password-1");
             String key = platform.getBean(ApiKeys.class).create(account.id(), "bench", List.of("packages")).secret();
             Scenario open = new Scenario("http://127.0.0.1:" + port + "/open/ping", Map.of());
@@ -45,25 +48,34 @@ public final class PlatformBench {
             Optional<Path> wrk = WrkDriver.find();
             System.out.println("load driver: " + (wrk.isPresent() ? "wrk" : "Java HttpClient (install wrk for a lighter client)"));
 
-            System.out.println("| concurrency | endpoint | req/s | p50 µs | p99 µs | CPU µs/req |");
-            System.out.println("|---:|---|---:|---:|---:|---:|");
+            System.out.println("| concurrency | endpoint | req/s | p50 µs | p99 µs | CPU µs/req | filter p50 µs | filter p99 µs |");
+            System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|");
             for (int concurrency : new int[] {1, 64}) {
                 open.run(wrk, concurrency, options.warmup());
                 keyed.run(wrk, concurrency, options.warmup());
                 List<Round> bareRounds = new ArrayList<>();
                 List<Round> fullRounds = new ArrayList<>();
+                List<long[]> bareFilter = new ArrayList<>();
+                List<long[]> fullFilter = new ArrayList<>();
+                stopwatch.drain();
                 for (int round = 0; round < ROUNDS; round++) {
                     bareRounds.add(open.run(wrk, concurrency, options.measure()));
+                    bareFilter.add(stopwatch.drain());
                     fullRounds.add(keyed.run(wrk, concurrency, options.measure()));
+                    fullFilter.add(stopwatch.drain());
                 }
                 Round bare = median(bareRounds);
                 Round full = median(fullRounds);
-                row(concurrency, "without auth + quota", bare);
-                row(concurrency, "with auth + quota", full);
-                System.out.printf("| %d | with / without | %.1f%% of throughput | %+.0f µs | %+.0f µs | %+.1f µs (%.1f%%) |%n",
+                Filter bareTimes = Filter.of(bareFilter);
+                Filter fullTimes = Filter.of(fullFilter);
+                row(concurrency, "without auth + quota", bare, bareTimes);
+                row(concurrency, "with auth + quota", full, fullTimes);
+                System.out.printf("| %d | with / without | %.1f%% of throughput | %+.0f µs | %+.0f µs | %+.1f µs (%.1f%%) | %+.1f µs | %+.1f µs |%n",
                         concurrency, 100.0 * full.load().requestsPerSecond() / bare.load().requestsPerSecond(),
                         full.load().p50Micros() - bare.load().p50Micros(), full.load().p99Micros() - bare.load().p99Micros(),
-                        full.cpuMicros() - bare.cpuMicros(), 100.0 * bare.cpuMicros() / full.cpuMicros());
+                        full.cpuMicros() - bare.cpuMicros(), 100.0 * bare.cpuMicros() / full.cpuMicros(),
+                        fullTimes.p50() - bareTimes.p50(), fullTimes.p99() - bareTimes.p99());
+                System.out.printf("| %d | throughput ratio per round | %s | | | | | |%n", concurrency, ratios(bareRounds, fullRounds));
             }
         }
     }
@@ -103,8 +115,25 @@ public final class PlatformBench {
         return sorted.get(sorted.size() / 2);
     }
 
-    private static void row(int concurrency, String name, Round r) {
-        System.out.printf("| %d | %s | %.0f | %.0f | %.0f | %.1f |%n", concurrency, name, r.load().requestsPerSecond(),
-                r.load().p50Micros(), r.load().p99Micros(), r.cpuMicros());
+    /** Percentiles, in µs, of the in-server times of all measured rounds of one endpoint. */
+    private record Filter(double p50, double p99) {
+        static Filter of(List<long[]> rounds) {
+            long[] all = rounds.stream().flatMapToLong(java.util.Arrays::stream).sorted().toArray();
+            return new Filter(LoadDriver.percentile(all, 0.50) / 1e3, LoadDriver.percentile(all, 0.99) / 1e3);
+        }
+    }
+
+    /** Each round's with / without throughput, in the order run: the spread the median hides. */
+    private static String ratios(List<Round> bare, List<Round> full) {
+        List<String> each = new ArrayList<>();
+        for (int i = 0; i < bare.size(); i++) {
+            each.add(String.format("%.1f%%", 100.0 * full.get(i).load().requestsPerSecond() / bare.get(i).load().requestsPerSecond()));
+        }
+        return String.join(", ", each);
+    }
+
+    private static void row(int concurrency, String name, Round r, Filter f) {
+        System.out.printf("| %d | %s | %.0f | %.0f | %.0f | %.1f | %.1f | %.1f |%n", concurrency, name, r.load().requestsPerSecond(),
+                r.load().p50Micros(), r.load().p99Micros(), r.cpuMicros(), f.p50(), f.p99());
     }
 }
