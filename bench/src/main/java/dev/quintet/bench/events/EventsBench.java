@@ -34,6 +34,8 @@ public final class EventsBench {
     /** The benchmark's settings. */
     record Options(int events, long seed, Duration warmup, Duration measure, int refreshWorkers) {
 
+        /** The page-2 query of the mix (Sydney, one category, by distance) needs more than one page of matches. */
+        static final int MIN_EVENTS = 20_000;
         static final String USAGE = "usage: ./quintet bench events [--events=1000000] [--seed=1] [--seconds=10] "
                 + "[--warmup=5] [--refresh-workers=8]";
 
@@ -60,8 +62,9 @@ public final class EventsBench {
                     throw new IllegalArgumentException(name + " must be a whole number, got '" + value + "'\n" + USAGE);
                 }
             }
-            if (events < 1 || events > 10_000_000 || workers < 1 || measure.isZero() || measure.isNegative()) {
-                throw new IllegalArgumentException("--events must be 1..10000000, --refresh-workers and --seconds 1 or more\n" + USAGE);
+            if (events < MIN_EVENTS || events > 10_000_000 || workers < 1 || measure.isZero() || measure.isNegative()) {
+                throw new IllegalArgumentException("--events must be " + MIN_EVENTS + "..10000000 (with fewer, the mix's"
+                        + " page-2 query finds no second page), --refresh-workers and --seconds 1 or more\n" + USAGE);
             }
             return new Options(events, seed, warmup, measure, workers);
         }
