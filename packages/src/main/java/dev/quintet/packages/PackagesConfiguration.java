@@ -45,6 +45,7 @@ import dev.quintet.packages.registry.rubygems.RubyGemsAdapter;
 import dev.quintet.packages.store.Dependencies;
 import dev.quintet.packages.store.Dependents;
 import dev.quintet.packages.store.ProjectSearch;
+import dev.quintet.packages.store.VirtualPackages;
 import dev.quintet.packages.store.Projects;
 import dev.quintet.platform.db.SchemaMigrations;
 import java.net.URI;
@@ -171,6 +172,11 @@ class PackagesConfiguration {
     }
 
     @Bean
+    VirtualPackages virtualPackages(JdbcClient jdbc) {
+        return new VirtualPackages(jdbc);
+    }
+
+    @Bean
     ProjectSearch projectSearch(JdbcClient jdbc) {
         return new ProjectSearch(jdbc);
     }
@@ -192,8 +198,8 @@ class PackagesConfiguration {
 
     @Bean
     ProjectCatalog projectCatalog(Projects projects, Adapters adapters, PackagesProperties properties, Clock clock,
-                                  Demand demand) {
-        return new ProjectCatalog(projects, adapters, properties, clock, demand);
+                                  Demand demand, VirtualPackages virtualPackages) {
+        return new ProjectCatalog(projects, adapters, properties, clock, demand, virtualPackages);
     }
 
     @Bean

@@ -9,6 +9,7 @@ import dev.quintet.packages.registry.UpstreamFailure;
 import dev.quintet.packages.registry.Validators;
 import dev.quintet.packages.store.Projects;
 import dev.quintet.packages.store.StoredProject;
+import dev.quintet.packages.store.VirtualPackages;
 import dev.quintet.platform.errors.ApiException;
 import java.time.Clock;
 import java.time.Instant;
@@ -24,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * with nothing stored the caller gets 502, 504 on a timeout, 503 when the upstream asks us to slow down. Every
  * answer from the store counts as demand, which the background refresh uses to revalidate what is asked for
  * often before it goes stale. Ecosystems served from an ingested index ({@link IndexedRegistry}) are answered from the
- * store alone: never fetched, never counted as demand.
+ * store alone: never fetched, never counted as demand; a name no package has there may be a virtual package that others
+ * provide, which the 404 says.
  */
 public final class ProjectCatalog {
 
@@ -38,14 +40,16 @@ public final class ProjectCatalog {
     /** Until when stored data is served without asking the upstream again, after it failed. */
     private final Map<String, Instant> backOffUntil = new ConcurrentHashMap<>();
     private final Demand demand;
+    private final VirtualPackages virtualPackages;
 
     public ProjectCatalog(Projects projects, Adapters adapters, PackagesProperties properties, Clock clock,
-                          Demand demand) {
+                          Demand demand, VirtualPackages virtualPackages) {
         this.projects = projects;
         this.adapters = adapters;
         this.properties = properties;
         this.clock = clock;
         this.demand = demand;
+        this.virtualPackages = virtualPackages;
     }
 
     public Lookup find(Ecosystem ecosystem, String name) {
@@ -53,7 +57,7 @@ public final class ProjectCatalog {
         Optional<IndexedRegistry> indexed = indexed(ecosystem);
         if (indexed.isPresent()) {
             return projects.find(ecosystem, key).map(Lookup::fresh).orElseThrow(() -> IngestionErrors.unknown(ecosystem,
-                    name, indexed.get().status()));
+                    name, indexed.get().status(), () -> virtualPackages.providers(ecosystem, key)));
         }
         Optional<StoredProject> stored = projects.find(ecosystem, key);
         return fresh(ecosystem, stored)

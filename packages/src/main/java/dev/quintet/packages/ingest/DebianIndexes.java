@@ -1,5 +1,6 @@
 package dev.quintet.packages.ingest;
 
+import dev.quintet.packages.registry.Ecosystem;
 import dev.quintet.packages.registry.Validators;
 import dev.quintet.packages.registry.debian.BinaryPackage;
 import dev.quintet.packages.registry.debian.DebianIndex;
@@ -7,13 +8,15 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * Owner of {@code packages.debian_indexes} (what was last ingested from each index, and how the last attempts went)
- * and {@code packages.debian_packages} (which version of which package each index lists now). Also decides, from
+ * Owner of {@code packages.debian_indexes} (what was last ingested from each index, and how the last attempts went),
+ * {@code packages.debian_packages} (which version of which package each index lists now) and
+ * {@code packages.debian_provides} (the virtual packages each listed version provides there). Also decides, from
  * those lists, which Debian projects are gone from every index.
  */
 final class DebianIndexes {
@@ -51,17 +54,33 @@ final class DebianIndexes {
     }
 
     /**
-     * The positions (from 0) of the given versions whose relation fields differ from what any index last listed for
-     * the same version, or that no index listed yet: those whose dependencies must be written.
+     * A version of a chunk whose relations digest the index does not hold: new in its listing, or changed there.
+     *
+     * @param position its place in the chunk, from 0
+     * @param dependencies whether no index holds that digest for the version, so that its dependencies must be written
      */
-    List<Integer> changedRelations(Long[] projectIds, String[] numbers, String[] digests) {
+    record Changed(int position, boolean dependencies) {
+    }
+
+    /**
+     * The given versions whose relation fields (and {@code Provides}) differ from what the index last listed for them,
+     * or that it did not list: what they provide in this index must be written, and their dependencies too when no
+     * other index lists the version with the same fields either.
+     */
+    List<Changed> changedRelations(DebianIndex index, Long[] projectIds, String[] numbers, String[] digests) {
         return jdbc.sql("""
-                select s.i - 1 from unnest(:ids::bigint[], :numbers::text[], :digests::text[]) with ordinality
+                select s.i - 1 as position, not exists (select 1 from packages.debian_packages m
+                        where m.project_id = s.project_id and m.number = s.number and m.relations_digest = s.digest)
+                    as dependencies
+                from unnest(:ids::bigint[], :numbers::text[], :digests::text[]) with ordinality
                     as s(project_id, number, digest, i)
-                where not exists (select 1 from packages.debian_packages m where m.project_id = s.project_id
+                where not exists (select 1 from packages.debian_packages m where m.suite = :suite
+                    and m.component = :component and m.architecture = :architecture and m.project_id = s.project_id
                     and m.number = s.number and m.relations_digest = s.digest)
                 """).param("ids", projectIds).param("numbers", numbers).param("digests", digests)
-                .query(Integer.class).list();
+                .param("suite", index.suite()).param("component", index.component())
+                .param("architecture", index.architecture())
+                .query((rs, n) -> new Changed(rs.getInt("position"), rs.getBoolean("dependencies"))).list();
     }
 
     /** Records that the index lists these versions; rows already recorded as they are stay untouched. */
@@ -91,6 +110,58 @@ final class DebianIndexes {
                 .param("sections", packages.stream().map(BinaryPackage::section).toArray(String[]::new))
                 .param("maintainers", packages.stream().map(BinaryPackage::maintainer).toArray(String[]::new))
                 .update();
+    }
+
+    /**
+     * Replaces what the index records the versions at these positions of the chunk (already listed) as providing with
+     * their {@code Provides}.
+     */
+    void provide(DebianIndex index, Long[] projectIds, List<BinaryPackage> packages, List<Integer> positions) {
+        if (positions.isEmpty()) {
+            return;
+        }
+        jdbc.sql("""
+                delete from packages.debian_provides p
+                using unnest(:ids::bigint[], :numbers::text[]) as l(project_id, number)
+                where p.suite = :suite and p.component = :component and p.architecture = :architecture
+                    and p.project_id = l.project_id and p.number = l.number
+                """).param("suite", index.suite()).param("component", index.component())
+                .param("architecture", index.architecture())
+                .param("ids", positions.stream().map(i -> projectIds[i]).toArray(Long[]::new))
+                .param("numbers", positions.stream().map(i -> packages.get(i).version()).toArray(String[]::new))
+                .update();
+        List<Long> ids = new ArrayList<>();
+        List<String> numbers = new ArrayList<>();
+        List<Integer> places = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        List<String> normalized = new ArrayList<>();
+        List<String> versions = new ArrayList<>();
+        for (int i : positions) {
+            List<BinaryPackage.Provided> provided = packages.get(i).provides();
+            for (int place = 0; place < provided.size(); place++) {
+                ids.add(projectIds[i]);
+                numbers.add(packages.get(i).version());
+                places.add(place);
+                names.add(provided.get(place).name());
+                normalized.add(Ecosystem.DEBIAN.normalize(provided.get(place).name()));
+                versions.add(provided.get(place).version());
+            }
+        }
+        if (ids.isEmpty()) {
+            return;
+        }
+        jdbc.sql("""
+                insert into packages.debian_provides (suite, component, architecture, project_id, number, position,
+                    name, normalized_name, version)
+                select :suite, :component, :architecture, p.project_id, p.number, p.position, p.name, p.normalized_name,
+                    p.version
+                from unnest(:ids::bigint[], :numbers::text[], :positions::int[], :names::text[], :normalized::text[],
+                            :versions::text[]) as p(project_id, number, position, name, normalized_name, version)
+                """).param("suite", index.suite()).param("component", index.component())
+                .param("architecture", index.architecture()).param("ids", ids.toArray(Long[]::new))
+                .param("numbers", numbers.toArray(String[]::new)).param("positions", places.toArray(Integer[]::new))
+                .param("names", names.toArray(String[]::new)).param("normalized", normalized.toArray(String[]::new))
+                .param("versions", versions.toArray(String[]::new)).update();
     }
 
     /**

@@ -21,7 +21,8 @@ import java.util.Optional;
 /**
  * Writes one chunk of an index's packages in a handful of statements: their projects (fields only from a package's
  * newest version; latest releases kept up to date as versions are added), versions, dependencies (only of versions
- * whose relation fields changed) and the index's listing.
+ * whose relation fields changed), the index's listing and what the listed versions provide (only where their
+ * relation fields or {@code Provides} changed in this index).
  */
 final class IndexWriter {
 
@@ -48,11 +49,13 @@ final class IndexWriter {
         Long[] projectIds = chunk.stream().map(p -> ids.get(DEBIAN.normalize(p.name()))).toArray(Long[]::new);
         String[] numbers = chunk.stream().map(BinaryPackage::version).toArray(String[]::new);
         projects.addVersions(projectIds, numbers, publishedAt);
-        List<Integer> changed = indexes.changedRelations(projectIds, numbers,
+        List<DebianIndexes.Changed> changed = indexes.changedRelations(index, projectIds, numbers,
                 chunk.stream().map(BinaryPackage::relationsDigest).toArray(String[]::new));
-        dependencies.replaceAll(DEBIAN, changed.stream().map(i -> new DeclaredDependencies(projectIds[i], numbers[i],
-                chunk.get(i).dependencies())).toList(), now);
+        dependencies.replaceAll(DEBIAN, changed.stream().filter(DebianIndexes.Changed::dependencies)
+                .map(c -> new DeclaredDependencies(projectIds[c.position()], numbers[c.position()],
+                        chunk.get(c.position()).dependencies())).toList(), now);
         indexes.list(index, projectIds, chunk);
+        indexes.provide(index, projectIds, chunk, changed.stream().map(DebianIndexes.Changed::position).toList());
         return projectIds;
     }
 

@@ -7,8 +7,10 @@ import dev.quintet.packages.fetch.ProjectCatalog;
 import dev.quintet.packages.fetch.VersionDependencies;
 import dev.quintet.packages.registry.Ecosystem;
 import dev.quintet.packages.store.Dependents;
+import dev.quintet.packages.store.VirtualPackages;
 import dev.quintet.platform.errors.ApiException;
 import jakarta.servlet.http.HttpServletResponse;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
@@ -24,12 +26,15 @@ final class ProjectAnswers {
     private final ProjectCatalog catalog;
     private final DependencyCatalog dependencies;
     private final Dependents dependents;
+    private final VirtualPackages virtualPackages;
 
-    ProjectAnswers(Adapters adapters, ProjectCatalog catalog, DependencyCatalog dependencies, Dependents dependents) {
+    ProjectAnswers(Adapters adapters, ProjectCatalog catalog, DependencyCatalog dependencies, Dependents dependents,
+                   VirtualPackages virtualPackages) {
         this.adapters = adapters;
         this.catalog = catalog;
         this.dependencies = dependencies;
         this.dependents = dependents;
+        this.virtualPackages = virtualPackages;
     }
 
     /** The ecosystem a platform segment names (404 when not served), with the name checked against its rules (400). */
@@ -68,11 +73,17 @@ final class ProjectAnswers {
         return dependents.count(ecosystem, lookup.project().normalizedName());
     }
 
-    /** The dependencies of one version ({@code latest} or a number) with the project's fields. */
+    /**
+     * The dependencies of one version ({@code latest} or a number) with the project's fields; a dependency on a name
+     * other packages provide (Debian) names them.
+     */
     DependenciesView dependencies(Ecosystem ecosystem, Lookup lookup, String version) {
         VersionDependencies found = dependencies.dependencies(ecosystem, lookup.project(), version.strip());
         ProjectView project = project(ecosystem, lookup);
+        Map<String, VirtualPackages.Provided> provided = virtualPackages.of(ecosystem, found.dependencies().stream()
+                .map(d -> ecosystem.normalize(d.dependency().name())).toList());
         return new DependenciesView(project, found.version(), found.dependencies().stream()
-                .map(d -> DependencyView.of(project.name(), ecosystem.displayName(), d)).toList());
+                .map(d -> DependencyView.of(project.name(), ecosystem.displayName(), d,
+                        provided.get(ecosystem.normalize(d.dependency().name())))).toList());
     }
 }

@@ -171,8 +171,8 @@ class DebianIngestionTest {
     @Test
     void reingestsInPlaceWithoutRewritingUnchangedDependencies() {
         Map<String, Long> before = counts();
-        List<String> dependencyRows = jdbc.sql("select xmin::text || ctid::text from packages.dependencies order by 1")
-                .query(String.class).list();
+        List<String> dependencyRows = rowVersions("dependencies");
+        List<String> providesRows = rowVersions("debian_provides");
         DebianMirror.serve(fake, "stable", DebianMirror.recordedPackages("stable", null),
                 "Sat, 19 Sep 2026 07:55:41 UTC", true);
 
@@ -181,8 +181,8 @@ class DebianIngestionTest {
         assertThat(outcome.result()).isEqualTo(Result.INGESTED);
         assertThat(outcome.paragraphs()).isEqualTo(53);
         assertThat(counts()).isEqualTo(before);
-        assertThat(jdbc.sql("select xmin::text || ctid::text from packages.dependencies order by 1")
-                .query(String.class).list()).isEqualTo(dependencyRows);
+        assertThat(rowVersions("dependencies")).isEqualTo(dependencyRows);
+        assertThat(rowVersions("debian_provides")).isEqualTo(providesRows).isNotEmpty();
         assertThat(project("curl").versions().getFirst().publishedAt()).isEqualTo(Instant.parse("2026-09-12T07:55:41Z"));
     }
 
@@ -298,6 +298,90 @@ class DebianIngestionTest {
     }
 
     @Test
+    void recordsWhatEachListedVersionProvidesInEachIndex() {
+        ingestion.ingest(TESTING);
+
+        assertThat(provided("debconf")).containsExactly("stable 1.5.91: debconf-2.0");
+        assertThat(provided("perl-base")).contains("stable 5.40.1-6+deb13u1: libscalar-list-utils-perl = 1:1.63",
+                "stable 5.40.1-6+deb13u1: perlapi-5.40.1").hasSize(8);
+        assertThat(provided("libcurl4t64")).containsExactlyInAnyOrder(
+                "stable 8.14.1-2+deb13u5: libcurl4 = 8.14.1-2+deb13u5", "testing 8.22.0-1: libcurl4 = 8.22.0-1");
+        assertThat(provided("curl")).isEmpty();
+    }
+
+    @Test
+    void countsADependentOfAVirtualPackageForEveryPackageThatProvidesIt() {
+        DebianMirror.serve(fake, "stable", DebianMirror.withProvides(), "Sat, 19 Sep 2026 07:55:41 UTC", true);
+        assertThat(ingestion.ingest(STABLE).result()).isEqualTo(Result.INGESTED);
+        Map<String, Set<String>> expected = dependentsIn(DebianMirror.withProvides());
+
+        for (String name : jdbc.sql("select name from packages.projects").query(String.class).list()) {
+            long counted = dependents.count(Ecosystem.DEBIAN, name);
+            List<String> listed = dependents.page(Ecosystem.DEBIAN, name, 0, 1000).stream()
+                    .map(d -> d.name()).toList();
+            assertThat(listed).as("dependents of %s", name).hasSize((int) counted)
+                    .containsExactlyInAnyOrderElementsOf(expected.getOrDefault(name, Set.of()));
+        }
+        assertThat(dependents.page(Ecosystem.DEBIAN, "postfix", 0, 10))
+                .extracting(d -> d.name(), d -> d.virtualName(), d -> d.declared()).containsExactly(
+                        tuple("bsd-mailx", "mail-transport-agent", "default-mta | mail-transport-agent"),
+                        tuple("dma", "mail-transport-agent", "default-mta | mail-transport-agent"));
+        assertThat(dependents.page(Ecosystem.DEBIAN, "exim4-daemon-light", 0, 10))
+                .extracting(d -> d.name(), d -> d.virtualName()).containsExactly(
+                        tuple("bsd-mailx", "default-mta"), tuple("dma", "default-mta"));
+        assertThat(dependents.page(Ecosystem.DEBIAN, "dma", 0, 10)).extracting(d -> d.name())
+                .as("never its own dependent").containsExactly("bsd-mailx");
+        assertThat(dependents.page(Ecosystem.DEBIAN, "libscalar-list-utils-perl", 0, 10))
+                .extracting(d -> d.name(), d -> d.virtualName()).containsExactly(tuple("libmoo-perl", null));
+        assertThat(dependents.page(Ecosystem.DEBIAN, "perl-base", 0, 10))
+                .extracting(d -> d.name(), d -> d.virtualName()).contains(
+                        tuple("libmoo-perl", "libscalar-list-utils-perl"), tuple("perl", null));
+        assertThat(dependents.page(Ecosystem.DEBIAN, "libcurl4t64", 0, 10))
+                .extracting(d -> d.name(), d -> d.requirements()).containsExactly(
+                        tuple("curl", "= 8.14.1-2+deb13u5"), tuple("curlftpfs", ">= 7.16.2"));
+        assertThat(dependents.page(Ecosystem.DEBIAN, "debconf", 0, 10)).extracting(d -> d.virtualName())
+                .as("the first use of debconf-2.0's provider is the real name").containsOnlyNulls();
+    }
+
+    @Test
+    void rewritesWhatAVersionProvidesOnlyWhenItsProvidesChange() {
+        DebianMirror.serve(fake, "stable", DebianMirror.withProvides(), "Sat, 19 Sep 2026 07:55:41 UTC", true);
+        assertThat(ingestion.ingest(STABLE).result()).isEqualTo(Result.INGESTED);
+        long postfix = project("postfix").id();
+        List<String> othersProvide = jdbc.sql("""
+                select xmin::text || ctid::text from packages.debian_provides where project_id <> :id order by 1
+                """).param("id", postfix).query(String.class).list();
+        assertThat(dependents.count(Ecosystem.DEBIAN, "postfix")).isEqualTo(2);
+
+        String changed = DebianMirror.withProvides().replace("""
+                Architecture: amd64
+                Provides: mail-transport-agent
+                Depends: libc6 (>= 2.38), libssl3t64""", """
+                Architecture: amd64
+                Provides: postfix-smtp (= 3.10.5)
+                Depends: libc6 (>= 2.38), libssl3t64""");
+        assertThat(changed).isNotEqualTo(DebianMirror.withProvides());
+        DebianMirror.serve(fake, "stable", changed, "Sat, 26 Sep 2026 07:55:41 UTC", true);
+        assertThat(ingestion.ingest(STABLE).result()).isEqualTo(Result.INGESTED);
+
+        assertThat(provided("postfix")).containsExactly("stable 3.10.5-1~deb13u1: postfix-smtp = 3.10.5");
+        assertThat(dependents.count(Ecosystem.DEBIAN, "postfix")).isZero();
+        assertThat(dependents.page(Ecosystem.DEBIAN, "postfix", 0, 10)).isEmpty();
+        assertThat(dependents.count(Ecosystem.DEBIAN, "exim4-daemon-light")).isEqualTo(2);
+        assertThat(jdbc.sql("""
+                select xmin::text || ctid::text from packages.debian_provides where project_id <> :id order by 1
+                """).param("id", postfix).query(String.class).list()).isEqualTo(othersProvide);
+
+        DebianMirror.serve(fake, "stable", DebianMirror.withProvides().replaceFirst(
+                "(?s)\n\nPackage: dma\n.*?\n\n", "\n\n"), "Sat, 03 Oct 2026 07:55:41 UTC", true);
+        assertThat(ingestion.ingest(STABLE).removed()).isEqualTo(1);
+        assertThat(provided("dma")).as("no index lists it").isEmpty();
+        assertThat(dependents.page(Ecosystem.DEBIAN, "postfix", 0, 10)).extracting(d -> d.name())
+                .containsExactly("bsd-mailx");
+        assertThat(dependents.page(Ecosystem.DEBIAN, "dma", 0, 10)).as("removed, provides nothing").isEmpty();
+    }
+
+    @Test
     void ingestsOnlyWhatIsDueOnTheSchedule() {
         assertThat(ingestion.ingestDue()).extracting(IngestionOutcome::index).containsExactly(TESTING);
         clock.advance(Duration.ofHours(23));
@@ -308,16 +392,48 @@ class DebianIngestionTest {
 
     private static Map<String, Long> counts() {
         Map<String, Long> counts = new HashMap<>();
-        for (String table : List.of("projects", "versions", "dependencies", "debian_packages")) {
+        for (String table : List.of("projects", "versions", "dependencies", "debian_packages", "debian_provides")) {
             counts.put(table, count(table));
         }
         return counts;
     }
 
-    /** Dependents of each package by name, read from the index text with a plain pattern, not the app's parser. */
+    /** Row versions of a table (they change when a row is rewritten), in order. */
+    private static List<String> rowVersions(String table) {
+        return jdbc.sql("select xmin::text || ctid::text from packages." + table + " order by 1").query(String.class)
+                .list();
+    }
+
+    /** What the versions of a package provide in each index, as {@code suite version: name[ = version]}. */
+    private static List<String> provided(String name) {
+        return jdbc.sql("""
+                select v.suite || ' ' || v.number || ': ' || v.name || coalesce(' = ' || v.version, '')
+                from packages.debian_provides v join packages.projects p on p.id = v.project_id
+                where p.name = :name order by v.suite, v.position
+                """).param("name", name).query(String.class).list();
+    }
+
+    /**
+     * Dependents of each package by name, read from the index text with plain patterns, not the app's parser: a
+     * package naming another in a relation field, or naming a name the other declares in {@code Provides}.
+     */
     static Map<String, Set<String>> dependentsIn(String packages) {
         Pattern relation = Pattern.compile("^(?:Pre-Depends|Depends|Recommends|Suggests): (.*)$", Pattern.MULTILINE);
+        Pattern provides = Pattern.compile("^Provides: (.*)$", Pattern.MULTILINE);
         Pattern target = Pattern.compile("^\\s*([a-z0-9][a-z0-9+.-]*)");
+        Map<String, Set<String>> providers = new HashMap<>();
+        for (String paragraph : packages.split("\n\n")) {
+            String name = paragraph.strip().lines().findFirst().orElseThrow().substring("Package: ".length());
+            Matcher fields = provides.matcher(paragraph);
+            while (fields.find()) {
+                for (String entry : fields.group(1).split(",")) {
+                    Matcher m = target.matcher(entry);
+                    if (m.find()) {
+                        providers.computeIfAbsent(m.group(1), k -> new TreeSet<>()).add(name);
+                    }
+                }
+            }
+        }
         Map<String, Set<String>> dependents = new HashMap<>();
         for (String paragraph : packages.split("\n\n")) {
             String name = paragraph.strip().lines().findFirst().orElseThrow().substring("Package: ".length());
@@ -325,9 +441,13 @@ class DebianIngestionTest {
             while (fields.find()) {
                 for (String alternative : fields.group(1).split("[,|]")) {
                     Matcher m = target.matcher(alternative);
-                    if (m.find() && !m.group(1).equals(name)) {
-                        dependents.computeIfAbsent(m.group(1), k -> new TreeSet<>()).add(name);
+                    if (!m.find()) {
+                        continue;
                     }
+                    Set<String> targets = new TreeSet<>(providers.getOrDefault(m.group(1), Set.of()));
+                    targets.add(m.group(1));
+                    targets.remove(name);
+                    targets.forEach(t -> dependents.computeIfAbsent(t, k -> new TreeSet<>()).add(name));
                 }
             }
         }

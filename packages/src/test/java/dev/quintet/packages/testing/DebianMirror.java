@@ -101,6 +101,14 @@ public final class DebianMirror {
         return kept.toString();
     }
 
+    /**
+     * The recorded excerpt of stable's index followed by the hand-written paragraphs of packages that provide and
+     * depend on virtual packages ({@code debian/provides/Packages}).
+     */
+    public static String withProvides() {
+        return recordedPackages("stable", null) + "\n" + FakeUpstream.resource("debian/provides/Packages");
+    }
+
     private static String sha256(byte[] bytes) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));

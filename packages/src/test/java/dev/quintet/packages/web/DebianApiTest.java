@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * Debian over real HTTP: answered from the ingested excerpt of stable's index (a look-up never reaches the upstream),
- * 503 with {@code Retry-After} until the first ingestion has finished, 404 for unknown names after it.
+ * Debian over real HTTP: answered from the ingested excerpt of stable's index with the hand-written paragraphs about
+ * virtual packages (a look-up never reaches the upstream), 503 with {@code Retry-After} until the first ingestion has
+ * finished, 404 for unknown names after it, and a 404 naming the providers for a virtual package.
  */
 class DebianApiTest {
 
@@ -36,7 +37,7 @@ class DebianApiTest {
     @BeforeAll
     static void start() {
         fake = FakeUpstream.start();
-        DebianMirror.serveRecorded(fake, "stable");
+        DebianMirror.serve(fake, "stable", DebianMirror.withProvides(), "Sat, 12 Sep 2026 07:55:41 UTC", true);
         app = PackagesTestApp.start(clock, fake, List.of(), "--quintet.packages.debian.ingest-on-schedule=false");
         app.bean(JdbcClient.class).sql("truncate packages.projects, packages.debian_indexes cascade").update();
         beforeIngestion = get("/api/debian/curl");
@@ -147,6 +148,64 @@ class DebianApiTest {
     }
 
     @Test
+    void answers404NamingTheProvidersOfAVirtualPackage() {
+        HttpResponse<String> r = get("/api/debian/Mail-Transport-Agent");
+
+        assertThat(r.statusCode()).isEqualTo(404);
+        assertThat((String) JsonPath.read(r.body(), "$.code")).isEqualTo("virtual_package");
+        assertThat((String) JsonPath.read(r.body(), "$.detail")).contains("'Mail-Transport-Agent' is a virtual Debian"
+                + " package in stable/main/amd64", "3 packages provide it: dma, exim4-daemon-light, postfix");
+        assertThat((String) JsonPath.read(get("/api/debian/debconf-2.0").body(), "$.detail"))
+                .contains("one package provides it: debconf");
+        assertThat((String) JsonPath.read(get("/api/debian/mail-transport-agent/dependents").body(), "$.code"))
+                .isEqualTo("virtual_package");
+        assertThat((String) JsonPath.read(get("/api/purl/pkg:deb/debian/libcurl4").body(), "$.detail"))
+                .contains("provides it: libcurl4t64");
+        HttpResponse<String> batch = Http.send("POST", app.url("/api/batch"),
+                "{\"packages\": [{\"platform\": \"debian\", \"name\": \"default-mta\"}]}", "Content-Type",
+                "application/json", app.auth()[0], app.auth()[1]);
+        assertThat((Map<String, Object>) JsonPath.read(batch.body(), "$[0].error")).containsEntry("status", 404)
+                .containsEntry("code", "virtual_package");
+    }
+
+    @Test
+    void namesTheProvidersOfADependencyOnAVirtualPackage() {
+        String mailx = ok("/api/debian/bsd-mailx/latest/dependencies").body();
+
+        assertThat((Map<String, Object>) JsonPath.read(mailx, "$.dependencies[0]")).containsEntry("name", "libc6")
+                .doesNotContainKeys("virtual", "providers");
+        assertThat((Map<String, Object>) JsonPath.read(mailx, "$.dependencies[1]"))
+                .containsEntry("name", "default-mta").containsEntry("virtual", true)
+                .containsEntry("providers", List.of("exim4-daemon-light")).doesNotContainKey("latest");
+        assertThat((Map<String, Object>) JsonPath.read(mailx, "$.dependencies[2]"))
+                .containsEntry("name", "mail-transport-agent").containsEntry("virtual", true)
+                .containsEntry("providers", List.of("dma", "exim4-daemon-light", "postfix"));
+
+        String moo = ok("/api/debian/libmoo-perl/latest/dependencies").body();
+        assertThat((Map<String, Object>) JsonPath.read(moo, "$.dependencies[1]"))
+                .containsEntry("name", "libscalar-list-utils-perl").containsEntry("latest", "1:1.69-1")
+                .containsEntry("providers", List.of("perl-base")).doesNotContainKey("virtual");
+    }
+
+    @Test
+    void countsDependentsThroughTheVirtualPackagesAProjectProvides() {
+        HttpResponse<String> list = ok("/api/debian/exim4-daemon-light/dependents");
+
+        assertThat(JsonPath.<Integer>read(ok("/api/debian/exim4-daemon-light").body(), "$.dependents_count"))
+                .isEqualTo(2);
+        assertThat(list.headers().firstValue("Total")).hasValue("2");
+        assertThat((List<Map<String, Object>>) JsonPath.read(list.body(), "$")).satisfiesExactly(
+                d -> assertThat(d).containsEntry("name", "bsd-mailx").containsEntry("virtual_name", "default-mta")
+                        .containsEntry("declared", "default-mta | mail-transport-agent"),
+                d -> assertThat(d).containsEntry("name", "dma").containsEntry("virtual_name", "default-mta"));
+        assertThat((List<Map<String, Object>>) JsonPath.read(ok("/api/debian/libc6/dependents?per_page=100").body(),
+                "$[?(@.name == 'curl')]")).singleElement()
+                .satisfies(d -> assertThat(d).doesNotContainKey("virtual_name"));
+        assertThat((List<Integer>) JsonPath.read(ok("/api/search?q=postfix&platforms=debian").body(),
+                "$[?(@.name == 'postfix')].dependents_count")).containsExactly(2);
+    }
+
+    @Test
     void looksUpDebianPackageUrls() {
         assertThat((String) JsonPath.read(ok("/api/purl/pkg:deb/debian/curl").body(), "$.name")).isEqualTo("curl");
         String version = ok("/api/purl/pkg%3Adeb%2Fdebian%2Fcurl%408.14.1-2%2Bdeb13u5%3Farch%3Damd64").body();
@@ -163,6 +222,6 @@ class DebianApiTest {
 
         assertThat((List<Map<String, Object>>) JsonPath.read(body, "$[?(@.key == 'debian')]")).singleElement()
                 .satisfies(p -> assertThat(p).containsEntry("name", "Debian").containsEntry("purl_type", "deb")
-                        .containsEntry("homepage", "https://www.debian.org").containsEntry("project_count", 53));
+                        .containsEntry("homepage", "https://www.debian.org").containsEntry("project_count", 60));
     }
 }

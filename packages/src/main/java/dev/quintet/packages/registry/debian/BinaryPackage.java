@@ -19,15 +19,18 @@ import java.util.regex.Pattern;
  * @param dependencies {@code Pre-Depends} and {@code Depends} (runtime), {@code Recommends} (runtime, optional) and
  *                     {@code Suggests} (kind optional), one row per alternative, each carrying its whole relation as
  *                     declared; alternatives restricted to other architectures are left out
- * @param relationsDigest a digest of the relation fields as written, to tell whether a version's dependencies changed
+ * @param provides the virtual packages it declares in {@code Provides}, in order (entries restricted to other
+ *                 architectures left out)
+ * @param relationsDigest a digest of the relation fields and {@code Provides} as written, to tell whether a version's
+ *                        dependencies or what it provides changed
  */
 public record BinaryPackage(String name, String version, String architecture, String source, String sourceVersion,
                             String homepage, String section, String maintainer, String description,
-                            List<UpstreamDependency> dependencies, String relationsDigest) {
+                            List<UpstreamDependency> dependencies, List<Provided> provides, String relationsDigest) {
 
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9+.-]+");
     private static final Pattern SOURCE = Pattern.compile("([^\\s(]+)\\s*(?:\\(\\s*([^\\s)]+)\\s*\\))?");
-    private static final String DIGEST_FORMAT = "relations-1\n";
+    private static final String DIGEST_FORMAT = "relations-2\n";
 
     /** The relation fields read, in order, with the kind and optionality of their dependencies. */
     private enum Field {
@@ -47,8 +50,17 @@ public record BinaryPackage(String name, String version, String architecture, St
         }
     }
 
+    /**
+     * A virtual package the package provides: its name (an architecture qualifier dropped) and, for a versioned
+     * {@code Provides} ({@code libcurl4 (= 8.14.1-2)}), the version provided, else null. dpkg takes only {@code =}
+     * there and merely warns about other relations: such an entry still provides the name, with no version.
+     */
+    public record Provided(String name, String version) {
+    }
+
     public BinaryPackage {
         dependencies = List.copyOf(dependencies);
+        provides = List.copyOf(provides);
     }
 
     /**
@@ -87,10 +99,29 @@ public record BinaryPackage(String name, String version, String architecture, St
                         + e.getMessage());
             }
         }
+        String providesField = paragraph.get("Provides");
+        relations.append(providesField == null ? "" : providesField).append('\n');
+        List<Provided> provides;
+        try {
+            provides = provides(providesField, indexArchitecture);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("paragraph of " + name + " " + version + ": Provides: "
+                    + e.getMessage());
+        }
         return new BinaryPackage(name, version, paragraph.get("Architecture"), sourceParts.group(1), sourceParts.group(2),
                 paragraph.get("Homepage"), paragraph.get("Section"), paragraph.get("Maintainer"),
                 description == null ? null : description.lines().findFirst().map(String::strip).orElse(null),
-                dependencies, digest(relations.toString()));
+                dependencies, provides, digest(relations.toString()));
+    }
+
+    private static List<Provided> provides(String value, String architecture) {
+        List<Provided> out = new ArrayList<>();
+        for (PackageRelations.Alternative entry : PackageRelations.provides(value)) {
+            if (entry.appliesOn(architecture)) {
+                out.add(new Provided(entry.name(), "=".equals(entry.operator()) ? entry.version() : null));
+            }
+        }
+        return out;
     }
 
     private static List<UpstreamDependency> dependencies(String value, Field field, String architecture) {

@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
  * Reads a Debian relation field ({@code Depends}, {@code Pre-Depends}, {@code Recommends}, {@code Suggests}): relations
  * separated by commas, each one or more alternatives separated by {@code |}, each alternative a package name with an
  * optional architecture qualifier ({@code perl:any}), version relation ({@code (>= 2.34)}), architecture restriction
- * ({@code [amd64 !i386]}) and build profiles ({@code <!nocheck>}).
+ * ({@code [amd64 !i386]}) and build profiles ({@code <!nocheck>}). {@code Provides} is read by the same rules, less the
+ * alternatives (Debian policy 7.5).
  */
 public final class PackageRelations {
 
@@ -75,6 +76,25 @@ public final class PackageRelations {
             relations.add(new Relation(text, List.copyOf(alternatives)));
         }
         return relations;
+    }
+
+    /**
+     * The names a {@code Provides} field declares, each as one alternative: comma-separated, each optionally versioned
+     * ({@code libcurl4 (= 8.14.1-2)}); an empty or absent value declares none.
+     *
+     * @throws IllegalArgumentException naming an entry that cannot be read, or one with alternatives ({@code a | b}),
+     *                                  which a {@code Provides} field cannot have (dpkg refuses such a package)
+     */
+    public static List<Alternative> provides(String field) {
+        List<Alternative> provided = new ArrayList<>();
+        for (Relation relation : parse(field)) {
+            if (relation.alternatives().size() > 1) {
+                throw new IllegalArgumentException("the entry '" + relation.text()
+                        + "' has alternatives, which Provides cannot have");
+            }
+            provided.add(relation.alternatives().getFirst());
+        }
+        return provided;
     }
 
     private static Alternative alternative(String text, String relation) {

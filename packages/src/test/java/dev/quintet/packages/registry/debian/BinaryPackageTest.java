@@ -76,12 +76,35 @@ class BinaryPackageTest {
     }
 
     @Test
-    void digestsTheRelationFieldsOnly() throws IOException {
+    void readsWhatItProvidesWithVersionsWithoutArchitectureQualifiers() throws IOException {
+        BinaryPackage p = of("""
+                Package: libcurl4t64
+                Version: 8.14.1-2+deb13u5
+                Provides: libcurl4 (= 8.14.1-2+deb13u5), curl-lib:any, libcurl-legacy [i386], libcurl-any (>= 8)
+                Depends: libc6 (>= 2.38)
+                Conflicts: libcurl4
+                """);
+
+        assertThat(p.provides()).extracting(BinaryPackage.Provided::name, BinaryPackage.Provided::version)
+                .containsExactly(tuple("libcurl4", "8.14.1-2+deb13u5"), tuple("curl-lib", null),
+                        tuple("libcurl-any", null));
+        assertThat(p.dependencies()).extracting(UpstreamDependency::name).containsExactly("libc6");
+        assertThat(of("Package: foo\nVersion: 1\n").provides()).isEmpty();
+    }
+
+    @Test
+    void digestsTheRelationFieldsAndProvidesOnly() throws IOException {
         String base = "Package: foo\nVersion: 1\nDepends: b\n";
 
         assertThat(of(base + "Maintainer: someone\n").relationsDigest()).isEqualTo(of(base).relationsDigest());
+        assertThat(of(base + "Conflicts: c\n").relationsDigest()).isEqualTo(of(base).relationsDigest());
         assertThat(of(base + "Suggests: c\n").relationsDigest()).isNotEqualTo(of(base).relationsDigest());
+        assertThat(of(base + "Provides: c\n").relationsDigest()).isNotEqualTo(of(base).relationsDigest());
+        assertThat(of(base + "Provides: c (= 2)\n").relationsDigest()).isNotEqualTo(of(base + "Provides: c\n")
+                .relationsDigest());
         assertThat(of("Package: foo\nVersion: 1\nRecommends: b\n").relationsDigest()).isNotEqualTo(of(base).relationsDigest());
+        assertThat(of("Package: foo\nVersion: 1\nProvides: b\n").relationsDigest())
+                .isNotEqualTo(of(base).relationsDigest());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -91,6 +114,7 @@ class BinaryPackageTest {
             an empty Version       | Package: foo\\nVersion:                  | has no Version
             an upper-case name     | Package: Foo\\nVersion: 1              | which Debian does not allow
             an unreadable relation | Package: foo\\nVersion: 1\\nDepends: b (>= | Depends: the relation
+            alternatives in Provides | 'Package: foo\\nVersion: 1\\nProvides: b | c' | Provides: the entry
             """)
     void refusesAParagraphItCannotUse(String what, String paragraph, String problem) {
         assertThatThrownBy(() -> of(paragraph.replace("\\n", "\n"))).isInstanceOf(IllegalArgumentException.class)

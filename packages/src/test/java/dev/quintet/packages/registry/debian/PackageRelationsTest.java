@@ -65,6 +65,34 @@ class PackageRelationsTest {
     }
 
     @Test
+    void readsProvidesAsOneNameEachOptionallyVersioned() {
+        List<PackageRelations.Alternative> provided = PackageRelations.provides(
+                "libcurl4 (= 8.14.1-2+deb13u5), default-mta,\n mail-transport-agent , awk:any, foo [i386]");
+
+        assertThat(provided).extracting(PackageRelations.Alternative::name,
+                PackageRelations.Alternative::architectureQualifier, PackageRelations.Alternative::requirement)
+                .containsExactly(
+                        tuple("libcurl4", null, "= 8.14.1-2+deb13u5"),
+                        tuple("default-mta", null, "*"),
+                        tuple("mail-transport-agent", null, "*"),
+                        tuple("awk", "any", "*"),
+                        tuple("foo", null, "*"));
+        assertThat(provided.getLast().appliesOn("amd64")).isFalse();
+        assertThat(PackageRelations.provides(null)).isEmpty();
+        assertThat(PackageRelations.provides(" , ")).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            'mail-transport-agent | default-mta' | has alternatives
+            'libfoo (= 1.0'                      | the relation
+            """)
+    void refusesProvidesItCannotRead(String text, String problem) {
+        assertThatThrownBy(() -> PackageRelations.provides(text)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(problem);
+    }
+
+    @Test
     void readsNothingFromAnEmptyField() {
         assertThat(PackageRelations.parse(null)).isEmpty();
         assertThat(PackageRelations.parse("  ")).isEmpty();
