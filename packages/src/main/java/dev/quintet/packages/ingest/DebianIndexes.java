@@ -9,8 +9,10 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -58,29 +60,49 @@ final class DebianIndexes {
      *
      * @param position its place in the chunk, from 0
      * @param dependencies whether no index holds that digest for the version, so that its dependencies must be written
+     * @param relisted whether the index listed the version before (with other relations), so that what it recorded
+     *                 the version as providing must be cleared first
      */
-    record Changed(int position, boolean dependencies) {
+    record Changed(int position, boolean dependencies, boolean relisted) {
     }
 
     /**
      * The given versions whose relation fields (and {@code Provides}) differ from what the index last listed for them,
      * or that it did not list: what they provide in this index must be written, and their dependencies too when no
-     * other index lists the version with the same fields either.
+     * other index lists the version with the same fields either. The chunk's projects' listing rows are read in one
+     * statement and compared here: during a first ingestion the listing grows inside one transaction, unseen by the
+     * planner's statistics, and a test per version in SQL can turn into a scan of the listing per version.
      */
     List<Changed> changedRelations(DebianIndex index, Long[] projectIds, String[] numbers, String[] digests) {
-        return jdbc.sql("""
-                select s.i - 1 as position, not exists (select 1 from packages.debian_packages m
-                        where m.project_id = s.project_id and m.number = s.number and m.relations_digest = s.digest)
-                    as dependencies
-                from unnest(:ids::bigint[], :numbers::text[], :digests::text[]) with ordinality
-                    as s(project_id, number, digest, i)
-                where not exists (select 1 from packages.debian_packages m where m.suite = :suite
-                    and m.component = :component and m.architecture = :architecture and m.project_id = s.project_id
-                    and m.number = s.number and m.relations_digest = s.digest)
-                """).param("ids", projectIds).param("numbers", numbers).param("digests", digests)
-                .param("suite", index.suite()).param("component", index.component())
-                .param("architecture", index.architecture())
-                .query((rs, n) -> new Changed(rs.getInt("position"), rs.getBoolean("dependencies"))).list();
+        record Listing(long projectId, String number, String digest) {
+        }
+        Set<Listing> anywhere = new HashSet<>();
+        // what this index lists: each version with its digest, and with none (listed at all)
+        Set<Listing> here = new HashSet<>();
+        jdbc.sql("""
+                select suite = :suite and component = :component and architecture = :architecture as here,
+                    project_id, number, relations_digest
+                from packages.debian_packages where project_id = any(:ids)
+                """).param("suite", index.suite()).param("component", index.component())
+                .param("architecture", index.architecture()).param("ids", projectIds)
+                .query(rs -> {
+                    Listing listing = new Listing(rs.getLong("project_id"), rs.getString("number"),
+                            rs.getString("relations_digest"));
+                    anywhere.add(listing);
+                    if (rs.getBoolean("here")) {
+                        here.add(listing);
+                        here.add(new Listing(listing.projectId(), listing.number(), null));
+                    }
+                });
+        List<Changed> changed = new ArrayList<>();
+        for (int i = 0; i < projectIds.length; i++) {
+            Listing listing = new Listing(projectIds[i], numbers[i], digests[i]);
+            if (!here.contains(listing)) {
+                changed.add(new Changed(i, !anywhere.contains(listing),
+                        here.contains(new Listing(projectIds[i], numbers[i], null))));
+            }
+        }
+        return changed;
     }
 
     /** Records that the index lists these versions; rows already recorded as they are stay untouched. */
@@ -113,23 +135,15 @@ final class DebianIndexes {
     }
 
     /**
-     * Replaces what the index records the versions at these positions of the chunk (already listed) as providing with
-     * their {@code Provides}.
+     * Replaces what the index records the changed versions of the chunk (already listed) as providing with their
+     * {@code Provides}; versions new in the listing have nothing recorded yet, so only relisted ones are cleared.
      */
-    void provide(DebianIndex index, Long[] projectIds, List<BinaryPackage> packages, List<Integer> positions) {
-        if (positions.isEmpty()) {
-            return;
+    void provide(DebianIndex index, Long[] projectIds, List<BinaryPackage> packages, List<Changed> changed) {
+        List<Integer> relisted = changed.stream().filter(Changed::relisted).map(Changed::position).toList();
+        if (!relisted.isEmpty()) {
+            clearProvides(index, projectIds, packages, relisted);
         }
-        jdbc.sql("""
-                delete from packages.debian_provides p
-                using unnest(:ids::bigint[], :numbers::text[]) as l(project_id, number)
-                where p.suite = :suite and p.component = :component and p.architecture = :architecture
-                    and p.project_id = l.project_id and p.number = l.number
-                """).param("suite", index.suite()).param("component", index.component())
-                .param("architecture", index.architecture())
-                .param("ids", positions.stream().map(i -> projectIds[i]).toArray(Long[]::new))
-                .param("numbers", positions.stream().map(i -> packages.get(i).version()).toArray(String[]::new))
-                .update();
+        List<Integer> positions = changed.stream().map(Changed::position).toList();
         List<Long> ids = new ArrayList<>();
         List<String> numbers = new ArrayList<>();
         List<Integer> places = new ArrayList<>();
@@ -162,6 +176,20 @@ final class DebianIndexes {
                 .param("numbers", numbers.toArray(String[]::new)).param("positions", places.toArray(Integer[]::new))
                 .param("names", names.toArray(String[]::new)).param("normalized", normalized.toArray(String[]::new))
                 .param("versions", versions.toArray(String[]::new)).update();
+    }
+
+    /** Clears what the index recorded the versions at these positions of the chunk as providing. */
+    private void clearProvides(DebianIndex index, Long[] projectIds, List<BinaryPackage> packages, List<Integer> positions) {
+        jdbc.sql("""
+                delete from packages.debian_provides p
+                using unnest(:ids::bigint[], :numbers::text[]) as l(project_id, number)
+                where p.suite = :suite and p.component = :component and p.architecture = :architecture
+                    and p.project_id = l.project_id and p.number = l.number
+                """).param("suite", index.suite()).param("component", index.component())
+                .param("architecture", index.architecture())
+                .param("ids", positions.stream().map(i -> projectIds[i]).toArray(Long[]::new))
+                .param("numbers", positions.stream().map(i -> packages.get(i).version()).toArray(String[]::new))
+                .update();
     }
 
     /**

@@ -55,7 +55,7 @@ final class IndexWriter {
                 .map(c -> new DeclaredDependencies(projectIds[c.position()], numbers[c.position()],
                         chunk.get(c.position()).dependencies())).toList(), now);
         indexes.list(index, projectIds, chunk);
-        indexes.provide(index, projectIds, chunk, changed.stream().map(DebianIndexes.Changed::position).toList());
+        indexes.provide(index, projectIds, chunk, changed);
         return projectIds;
     }
 
