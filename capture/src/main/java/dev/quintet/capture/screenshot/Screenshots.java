@@ -17,7 +17,8 @@ import javax.imageio.ImageIO;
 
 /**
  * Takes screenshots of a loaded page: viewport, full page or one element, as PNG, JPEG or WebP. A full page taller
- * than Chromium captures in one piece is captured in slices and stitched into one PNG.
+ * than Chromium captures in one piece is captured in slices (as PNG, which loses nothing) and stitched into one PNG
+ * or JPEG, encoded a row at a time.
  */
 public final class Screenshots {
 
@@ -26,6 +27,11 @@ public final class Screenshots {
      * repeats content instead. Also the WebP format's limit.
      */
     public static final int SINGLE_CAPTURE_PIXELS = 16_000;
+    /**
+     * The tallest JPEG, in device pixels: its format stops at 65,535, and libjpeg, which browsers and the JDK decode
+     * with, at 65,500.
+     */
+    public static final int MAX_JPEG_PIXELS = JpegEncoder.MAX_DIMENSION;
     /** The height of one slice of a stitched capture, in device pixels. */
     private static final int SLICE_PIXELS = 8_000;
 
@@ -106,12 +112,14 @@ public final class Screenshots {
         }
     }
 
-    /** The full page {@code height} CSS px tall, in slices Chromium can take, stitched into one PNG. */
+    /**
+     * The full page {@code height} CSS px tall, in slices Chromium can take, stitched into one PNG or JPEG (the
+     * controller keeps WebP within one capture).
+     */
     private static Shot stitched(Page page, ScreenshotSpec spec, int height, double pixelsPerCss) {
         int width = page.viewportSize().width;
         int sliceHeight = Math.max(1, (int) (SLICE_PIXELS / pixelsPerCss));
         double scale = thumbnailScale(spec, width, devicePixelRatio(page));
-        PngStitcher png = new PngStitcher(spec.omitBackground());
         CDPSession session = page.context().newCDPSession(page);
         try {
             if (spec.omitBackground()) {
@@ -122,21 +130,46 @@ public final class Screenshots {
             // a capture beyond the viewport may come out at one pixel per CSS px whatever the page's device
             // scale: the first slice shows the factor still missing, and the clip's scale makes it up
             int expectedWidth = (int) Math.round(width * pixelsPerCss);
-            BufferedImage first = slice(session, width, 0, Math.min(sliceHeight, height), scale);
+            int firstHeight = Math.min(sliceHeight, height);
+            BufferedImage first = slice(session, width, 0, firstHeight, scale);
             if (Math.abs(first.getWidth() - expectedWidth) > 1) {
                 scale *= (double) expectedWidth / first.getWidth();
-                first = slice(session, width, 0, Math.min(sliceHeight, height), scale);
+                first = slice(session, width, 0, firstHeight, scale);
             }
+            if (spec.format().equals("jpeg")) {
+                return stitchedJpeg(session, spec, width, height, sliceHeight, scale, first);
+            }
+            PngStitcher png = new PngStitcher(spec.omitBackground());
             png.append(first);
             for (int top = sliceHeight; top < height; top += sliceHeight) {
                 png.append(slice(session, width, top, Math.min(sliceHeight, height - top), scale));
             }
+            return new Shot(png.finish(), "image/png", png.width(), png.height());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
             session.detach();
         }
-        return new Shot(png.finish(), "image/png", png.width(), png.height());
+    }
+
+    /**
+     * The rest of a stitched JPEG after its {@code first} slice. Its height must be known before its rows: it is
+     * the page's height at the first slice's rows per CSS px, which Chromium's later slices follow to a row.
+     */
+    private static Shot stitchedJpeg(CDPSession session, ScreenshotSpec spec, int width, int height, int sliceHeight,
+                                     double scale, BufferedImage first) throws IOException {
+        double rowsPerCss = (double) first.getHeight() / Math.min(sliceHeight, height);
+        int rows = (int) Math.min(Math.round(height * rowsPerCss), MAX_JPEG_PIXELS);
+        JpegStitcher jpeg = new JpegStitcher(first.getWidth(), rows, spec.quality());
+        int above = Math.min(first.getHeight(), rows);
+        jpeg.append(first, above);
+        for (int top = sliceHeight; top < height; top += sliceHeight) {
+            int bottom = Math.min(top + sliceHeight, height);
+            int below = bottom == height ? rows : (int) Math.min(Math.round(bottom * rowsPerCss), rows);
+            jpeg.append(slice(session, width, top, bottom - top, scale), below - above);
+            above = below;
+        }
+        return new Shot(jpeg.finish(), "image/jpeg", jpeg.width(), jpeg.height());
     }
 
     private static BufferedImage slice(CDPSession session, int width, int top, int height, double scale)

@@ -29,8 +29,8 @@ import tools.jackson.databind.JsonNode;
 @RestController
 final class ScreenshotController {
 
-    /** The tallest full page of a stitched PNG, in CSS pixels. */
-    private static final int MAX_PNG_HEIGHT = 50_000;
+    /** The tallest full page of a stitched PNG or JPEG, in CSS pixels. */
+    private static final int MAX_STITCHED_HEIGHT = 50_000;
     private static final int DEFAULT_MAX_HEIGHT = 16_000;
 
     private static final Set<String> KNOWN = Set.copyOf(Stream.of(PageParams.NAMES, Delivery.NAMES, List.of(
@@ -99,8 +99,9 @@ final class ScreenshotController {
     }
 
     /**
-     * Where a full page is cut, in CSS px. PNG is stitched from slices, so it goes to 50,000; JPEG and WebP are
-     * taken in one piece, so their height in device pixels stays within what Chromium (and WebP) can hold.
+     * Where a full page is cut, in CSS px. PNG and JPEG are stitched from slices, so they go to 50,000; a JPEG's
+     * height in device pixels also stays within what decoders read. WebP is taken in one piece, so its height in
+     * device pixels stays within what Chromium (and WebP) can hold.
      */
     private static int maxHeight(Params p, boolean fullPage, String format, double deviceScale) {
         if (!fullPage) {
@@ -110,15 +111,17 @@ final class ScreenshotController {
             return DEFAULT_MAX_HEIGHT;
         }
         if (format.equals("png")) {
-            return p.integer("max_height", 1, MAX_PNG_HEIGHT, DEFAULT_MAX_HEIGHT);
+            return p.integer("max_height", 1, MAX_STITCHED_HEIGHT, DEFAULT_MAX_HEIGHT);
         }
-        int limit = (int) (Screenshots.SINGLE_CAPTURE_PIXELS / deviceScale);
-        int maxHeight = p.integer("max_height", 1, MAX_PNG_HEIGHT, limit);
+        int devicePixels = format.equals("jpeg") ? Screenshots.MAX_JPEG_PIXELS : Screenshots.SINGLE_CAPTURE_PIXELS;
+        int limit = Math.min(MAX_STITCHED_HEIGHT, (int) (devicePixels / deviceScale));
+        int maxHeight = p.integer("max_height", 1, MAX_STITCHED_HEIGHT, Math.min(DEFAULT_MAX_HEIGHT, limit));
         if (maxHeight > limit) {
+            String instead = format.equals("jpeg") ? "; use format png for taller pages"
+                    : "; use format png or jpeg for up to " + MAX_STITCHED_HEIGHT;
             throw ApiException.invalidParameter("max_height", "a " + format + " full page is at most "
-                    + Screenshots.SINGLE_CAPTURE_PIXELS + " device px tall (max_height " + limit
-                    + " at device_scale_factor " + deviceScale + "); use format png for up to " + MAX_PNG_HEIGHT
-                    + ", got " + maxHeight);
+                    + devicePixels + " device px tall (max_height " + limit + " at device_scale_factor "
+                    + deviceScale + ")" + instead + ", got " + maxHeight);
         }
         return maxHeight;
     }

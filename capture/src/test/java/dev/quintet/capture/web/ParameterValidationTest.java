@@ -71,6 +71,14 @@ class ParameterValidationTest {
                 bad("/v1/screenshot", "timeout", "timeout must be 1000..60000, got 10", "url", ok, "timeout", "10"),
                 bad("/v1/screenshot", "selector", "full_page, selector and clip each choose what to capture; give at most one", "url", ok,
                         "full_page", "true", "selector", "#a"),
+                bad("/v1/screenshot", "max_height", "a jpeg full page is at most 65500 device px tall (max_height"
+                        + " 32750 at device_scale_factor 2.0); use format png for taller pages, got 40000", "url", ok,
+                        "full_page", "true", "format", "jpeg", "device_scale_factor", "2", "max_height", "40000"),
+                bad("/v1/screenshot", "max_height", "max_height must be 1..50000, got 50001", "url", ok,
+                        "full_page", "true", "format", "jpeg", "max_height", "50001"),
+                bad("/v1/screenshot", "max_height", "a webp full page is at most 16000 device px tall (max_height"
+                        + " 16000 at device_scale_factor 1.0); use format png or jpeg for up to 50000, got 16001",
+                        "url", ok, "full_page", "true", "format", "webp", "max_height", "16001"),
                 bad("/v1/screenshot", "response_type", "response_type must be one of binary, json, got \"xml\"",
                         "url", ok, "response_type", "xml"),
                 bad("/v1/screenshot", "widht", "unknown parameter widht", "url", ok, "widht", "100"),

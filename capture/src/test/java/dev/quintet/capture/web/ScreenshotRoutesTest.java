@@ -1,6 +1,7 @@
 package dev.quintet.capture.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.jayway.jsonpath.JsonPath;
 import dev.quintet.capture.testing.CaptureFixture;
@@ -145,6 +146,87 @@ class ScreenshotRoutesTest {
         for (int i = 0; i < 10; i++) {
             assertThat(rgb(image, 300, i * 2000 + 20)).as("top of band %d", i).isEqualTo(band(i));
             assertThat(rgb(image, 300, i * 2000 + 1980)).as("bottom of band %d", i).isEqualTo(band(i));
+        }
+    }
+
+    /** Each channel of {@code actual} within {@code tolerance} of {@code expected}: JPEG keeps flat colours nearly. */
+    private static void assertNear(int actual, int expected, int tolerance, String what) {
+        for (int shift = 0; shift < 24; shift += 8) {
+            assertThat(actual >> shift & 0xff).as("%s: %06x vs %06x", what, actual, expected)
+                    .isCloseTo(expected >> shift & 0xff, within(tolerance));
+        }
+    }
+
+    @Test
+    void stitchesAJpegFullPageTallerThanChromiumCanCaptureAtOnce() throws IOException {
+        HttpResponse<byte[]> response = Fetch.postJson(app.url("/v1/screenshot"), """
+                {"html":"%s","width":300,"height":400,"full_page":true,"max_height":24000,"format":"jpeg",\
+                "quality":80}""".formatted(bandedPage(24)));
+
+        assertThat(response.statusCode()).as(Fetch.text(response)).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("image/jpeg");
+        assertThat(response.body()).startsWith(0xff, 0xd8, 0xff);
+        BufferedImage image = image(response.body());
+        assertThat(image.getWidth()).isEqualTo(300);
+        assertThat(image.getHeight()).isEqualTo(24_000);
+        for (int i = 0; i < 24; i++) {
+            assertNear(rgb(image, 150, i * 1000 + 10), band(i), 6, "top of band " + i);
+            assertNear(rgb(image, 150, i * 1000 + 500), band(i), 6, "middle of band " + i);
+            assertNear(rgb(image, 150, i * 1000 + 990), band(i), 6, "bottom of band " + i);
+        }
+    }
+
+    @Test
+    void stitchesAJpegInDevicePixelsAtADeviceScaleFactorOfTwo() throws IOException {
+        HttpResponse<byte[]> response = Fetch.postJson(app.url("/v1/screenshot"), """
+                {"html":"%s","width":300,"height":400,"full_page":true,"max_height":12000,"format":"jpeg",\
+                "device_scale_factor":2,"response_type":"json"}""".formatted(bandedPage(12)));
+
+        String body = Fetch.text(response);
+        assertThat(response.statusCode()).as(body).isEqualTo(200);
+        assertThat((Integer) JsonPath.read(body, "$.width")).isEqualTo(600);
+        assertThat((Integer) JsonPath.read(body, "$.height")).isEqualTo(24_000);
+        BufferedImage image = image(Fetch.get(JsonPath.read(body, "$.url")).body());
+        assertThat(image.getHeight()).isEqualTo(24_000);
+        for (int i = 0; i < 12; i++) {
+            assertNear(rgb(image, 300, i * 2000 + 20), band(i), 6, "top of band " + i);
+            assertNear(rgb(image, 300, i * 2000 + 1980), band(i), 6, "bottom of band " + i);
+        }
+    }
+
+    /**
+     * At a fractional scale Chromium rounds each slice's height on its own: the JPEG, whose height is set before
+     * its rows, comes out as tall as the PNG, whose height is the sum of its slices, with the bands in place.
+     */
+    @Test
+    void stitchesAJpegAsTallAsThePngAtAFractionalDeviceScaleFactor() throws IOException {
+        String request = """
+                {"html":"%s","width":300,"height":400,"full_page":true,"max_height":9000,\
+                "device_scale_factor":2.625,"format":"%s"}""";
+        BufferedImage png = image(Fetch.postJson(app.url("/v1/screenshot"),
+                request.formatted(bandedPage(9), "png")).body());
+        BufferedImage jpeg = image(Fetch.postJson(app.url("/v1/screenshot"),
+                request.formatted(bandedPage(9), "jpeg")).body());
+
+        assertThat(png.getHeight()).isGreaterThan(16_000);
+        assertThat(jpeg.getWidth()).isEqualTo(png.getWidth());
+        assertThat(jpeg.getHeight()).isEqualTo(png.getHeight());
+        int x = png.getWidth() / 2;
+        int top = 0;
+        for (int i = 0; i < 9; i++) {
+            int blended = top;
+            while (top < blended + 3 && rgb(png, x, top) != band(i)) {
+                top++; // at a fractional scale a row where two bands meet mixes their colours
+            }
+            int bottom = top;
+            while (bottom < png.getHeight() && rgb(png, x, bottom) == band(i)) {
+                bottom++;
+            }
+            assertThat(bottom - top).as("band %d in the PNG", i).isGreaterThan(2_500);
+            assertNear(rgb(jpeg, x, top + 8), band(i), 6, "top of band " + i);
+            assertNear(rgb(jpeg, x, (top + bottom) / 2), band(i), 6, "middle of band " + i);
+            assertNear(rgb(jpeg, x, bottom - 9), band(i), 6, "bottom of band " + i);
+            top = bottom;
         }
     }
 
