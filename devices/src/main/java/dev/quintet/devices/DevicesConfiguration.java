@@ -35,6 +35,7 @@ import dev.quintet.platform.db.SchemaMigrations;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.InitializingBean;
@@ -74,18 +75,31 @@ class DevicesConfiguration {
     }
 
     @Bean
-    LiveFeed liveFeed(Clock clock) {
-        return new LiveFeed(clock);
+    @DependsOn("devicesSchema")
+    LiveFeed liveFeed(JdbcClient jdbc, TransactionTemplate tx, DataSource dataSource, JsonMapper json, Clock clock,
+                      DevicesProperties p) {
+        return new LiveFeed(jdbc, tx, dataSource, json, clock, p.streamRetention());
     }
 
     @Bean
-    Events events(JdbcClient jdbc, Clock clock, JsonMapper json, LiveFeed feed) {
-        return new Events(jdbc, clock, json, feed);
+    PeriodicTask scheduledLiveWatches(LiveFeed feed) {
+        return new PeriodicTask("live-watches", LiveFeed.RENEW_EVERY, feed::maintain);
     }
 
     @Bean
-    Presence presence(Devices devices, Events events, LiveFeed feed, Clock clock, DevicesProperties p) {
-        return new Presence(devices, events, feed, clock, p.heartbeatTimeout());
+    PeriodicTask scheduledLiveSweep(LiveFeed feed) {
+        return new PeriodicTask("live-sweep", Duration.ofMinutes(1), feed::sweep);
+    }
+
+    @Bean
+    Events events(JdbcClient jdbc, TransactionTemplate tx, Clock clock, JsonMapper json, LiveFeed feed) {
+        return new Events(jdbc, tx, clock, json, feed);
+    }
+
+    @Bean
+    Presence presence(Devices devices, Events events, LiveFeed feed, TransactionTemplate tx, Clock clock,
+                      DevicesProperties p) {
+        return new Presence(devices, events, feed, tx, clock, p.heartbeatTimeout());
     }
 
     @Bean
@@ -154,8 +168,8 @@ class DevicesConfiguration {
     }
 
     @Bean
-    Commands commands(JdbcClient jdbc, JsonMapper json, LiveFeed feed) {
-        return new Commands(jdbc, json, feed);
+    Commands commands(JdbcClient jdbc, TransactionTemplate tx, JsonMapper json, LiveFeed feed) {
+        return new Commands(jdbc, tx, json, feed);
     }
 
     @Bean

@@ -32,6 +32,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param deviceBurst messages a device may send at once above its rate, after a quiet spell
  * @param streamsPerKey live streams one API key may hold open at once
  * @param streamKeepAlive how long a live stream stays quiet before a keep-alive comment is sent
+ * @param streamRetention how long a device's changes are kept for streams that resume, and how long a device stays
+ *                        watched after its last stream closed
  */
 @ConfigurationProperties("quintet.devices")
 public record DevicesProperties(
@@ -55,12 +57,14 @@ public record DevicesProperties(
         @DefaultValue("50") double deviceRate,
         @DefaultValue("100") int deviceBurst,
         @DefaultValue("10") int streamsPerKey,
-        @DefaultValue("15s") Duration streamKeepAlive) {
+        @DefaultValue("15s") Duration streamKeepAlive,
+        @DefaultValue("5m") Duration streamRetention) {
 
     public DevicesProperties {
         positive(heartbeatTimeout, "heartbeat-timeout");
         positive(heartbeatSweepInterval, "heartbeat-sweep-interval");
         positive(streamKeepAlive, "stream-keep-alive");
+        positive(streamRetention, "stream-retention");
         positive(historyRetention, "history-retention");
         positive(historySweepInterval, "history-sweep-interval");
         if (reportWriters < 1 || reportWriters > 64) {

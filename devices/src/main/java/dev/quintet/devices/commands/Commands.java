@@ -11,36 +11,42 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Owner of the {@code commands} table; every state change is one conditional update, safe across nodes, and goes
- * to the device's live feed.
+ * to the device's live feed in the same transaction.
  */
 public final class Commands {
 
     private final JdbcClient jdbc;
+    private final TransactionTemplate tx;
     private final JsonMapper json;
     private final LiveFeed feed;
 
-    public Commands(JdbcClient jdbc, JsonMapper json, LiveFeed feed) {
+    public Commands(JdbcClient jdbc, TransactionTemplate tx, JsonMapper json, LiveFeed feed) {
         this.jdbc = jdbc;
+        this.tx = tx;
         this.json = json;
         this.feed = feed;
     }
 
     void insert(Command c) {
-        jdbc.sql("""
-                insert into devices.commands (id, device_id, method, params, two_way, status, timeout_ms, created_at, expires_at)
-                values (:id, :device, :method, :params::jsonb, :twoWay, 'QUEUED', :timeout, :created, :expires)
-                """).param("id", c.id()).param("device", c.deviceId()).param("method", c.method())
-                .param("params", c.params() == null ? null : json.writeValueAsString(c.params()))
-                .param("twoWay", c.twoWay()).param("timeout", c.timeout().toMillis())
-                .param("created", Timestamp.from(c.createdAt())).param("expires", Timestamp.from(c.expiresAt())).update();
-        announce(List.of(c));
+        announce(() -> {
+            jdbc.sql("""
+                    insert into devices.commands (id, device_id, method, params, two_way, status, timeout_ms, created_at, expires_at)
+                    values (:id, :device, :method, :params::jsonb, :twoWay, 'QUEUED', :timeout, :created, :expires)
+                    """).param("id", c.id()).param("device", c.deviceId()).param("method", c.method())
+                    .param("params", c.params() == null ? null : json.writeValueAsString(c.params()))
+                    .param("twoWay", c.twoWay()).param("timeout", c.timeout().toMillis())
+                    .param("created", Timestamp.from(c.createdAt())).param("expires", Timestamp.from(c.expiresAt())).update();
+            return List.of(c);
+        });
     }
 
     public Optional<Command> find(UUID deviceId, UUID id) {
@@ -62,7 +68,7 @@ public final class Commands {
 
     /** Marks the device's queued, unexpired commands SENT, oldest first, and returns them for sending. */
     List<Command> claimQueued(UUID deviceId, Instant now) {
-        List<Command> claimed = jdbc.sql("""
+        return announce(() -> jdbc.sql("""
                 update devices.commands c set status = 'SENT', sent_at = :now,
                     deadline_at = cast(:now as timestamptz) + c.timeout_ms * interval '1 millisecond'
                 from (select id from devices.commands where device_id = :device and status = 'QUEUED' and expires_at > :now
@@ -70,54 +76,52 @@ public final class Commands {
                 where c.id = due.id returning c.*
                 """).param("device", deviceId).param("now", Timestamp.from(now))
                 .query((rs, n) -> new Row(rs.getLong("seq"), command(rs))).list().stream()
-                .sorted(java.util.Comparator.comparingLong(Row::seq)).map(Row::command).toList();
-        announce(claimed);
-        return claimed;
+                .sorted(java.util.Comparator.comparingLong(Row::seq)).map(Row::command).toList());
     }
 
     /** Puts sent but unacknowledged commands back in the queue, e.g. when the device's session ended. */
     int requeue(UUID deviceId, List<UUID> ids) {
-        return announce(jdbc.sql("""
+        return announce(() -> jdbc.sql("""
                 update devices.commands set status = 'QUEUED', sent_at = null, deadline_at = null
                 where device_id = :device and status = 'SENT' and (:ids::uuid[] is null or id = any(:ids))
                 returning *
                 """).param("device", deviceId).param("ids", ids == null ? null : ids.toArray(UUID[]::new))
-                .query((rs, n) -> command(rs)).list());
+                .query((rs, n) -> command(rs)).list()).size();
     }
 
     boolean delivered(UUID deviceId, UUID id, Instant now) {
-        return announce(jdbc.sql("""
+        return !announce(() -> jdbc.sql("""
                 update devices.commands set status = 'DELIVERED', delivered_at = :now,
                     completed_at = case when two_way then null else cast(:now as timestamptz) end
                 where id = :id and device_id = :device and status = 'SENT' returning *
                 """).param("now", Timestamp.from(now)).param("id", id).param("device", deviceId).query((rs, n) -> command(rs))
-                .list()) > 0;
+                .list()).isEmpty();
     }
 
     boolean answered(UUID deviceId, UUID id, JsonNode result, String error, Instant now) {
-        return announce(jdbc.sql("""
+        return !announce(() -> jdbc.sql("""
                 update devices.commands set status = :status, result = :result::jsonb, error = :error, completed_at = :now,
                     delivered_at = coalesce(delivered_at, cast(:now as timestamptz))
                 where id = :id and device_id = :device and two_way and status in ('SENT', 'DELIVERED') returning *
                 """).param("status", error == null ? "SUCCEEDED" : "FAILED")
                 .param("result", result == null ? null : json.writeValueAsString(result)).param("error", error)
                 .param("now", Timestamp.from(now)).param("id", id).param("device", deviceId)
-                .query((rs, n) -> command(rs)).list()) > 0;
+                .query((rs, n) -> command(rs)).list()).isEmpty();
     }
 
     boolean cancel(UUID deviceId, UUID id, Instant now) {
-        return announce(jdbc.sql("""
+        return !announce(() -> jdbc.sql("""
                 update devices.commands set status = 'CANCELED', completed_at = :now
                 where id = :id and device_id = :device
                   and (status in ('QUEUED', 'SENT') or (status = 'DELIVERED' and two_way))
                 returning *
                 """).param("now", Timestamp.from(now)).param("id", id).param("device", deviceId)
-                .query((rs, n) -> command(rs)).list()) > 0;
+                .query((rs, n) -> command(rs)).list()).isEmpty();
     }
 
     /** Ends up to {@code batch} overdue commands: queued past expiry, or sent without an answer past the timeout. */
     int sweep(Instant now, int batch) {
-        return announce(jdbc.sql("""
+        return announce(() -> jdbc.sql("""
                 with due as (
                     select id from devices.commands
                     where (status = 'QUEUED' and expires_at <= :now)
@@ -126,23 +130,28 @@ public final class Commands {
                 update devices.commands c
                 set status = case when c.status = 'QUEUED' then 'EXPIRED' else 'TIMED_OUT' end, completed_at = :now
                 from due where c.id = due.id returning c.*
-                """).param("now", Timestamp.from(now)).param("batch", batch).query((rs, n) -> command(rs)).list());
+                """).param("now", Timestamp.from(now)).param("batch", batch).query((rs, n) -> command(rs)).list()).size();
     }
 
-    /** Tells each command's device what became of it; returns how many changed. */
-    private int announce(List<Command> changed) {
-        for (Command c : changed) {
-            ObjectNode data = json.createObjectNode().put("id", c.id().toString()).put("method", c.method())
-                    .put("status", c.status().name());
-            if (c.result() != null) {
-                data.set("result", c.result());
-            }
-            if (c.error() != null) {
-                data.put("error", c.error());
-            }
-            feed.publish(c.deviceId(), LiveChange.COMMAND, data);
+    /** Makes a change and tells each changed command's device what became of it, in one transaction; returns them. */
+    private List<Command> announce(Supplier<List<Command>> change) {
+        return tx.execute(s -> {
+            List<Command> changed = change.get();
+            changed.forEach(this::announce);
+            return changed;
+        });
+    }
+
+    private void announce(Command c) {
+        ObjectNode data = json.createObjectNode().put("id", c.id().toString()).put("method", c.method())
+                .put("status", c.status().name());
+        if (c.result() != null) {
+            data.set("result", c.result());
         }
-        return changed.size();
+        if (c.error() != null) {
+            data.put("error", c.error());
+        }
+        feed.publish(c.deviceId(), LiveChange.COMMAND, data);
     }
 
     private record Row(long seq, Command command) {

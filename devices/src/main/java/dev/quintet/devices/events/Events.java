@@ -8,22 +8,25 @@ import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Owner of the {@code events} table. */
+/** Owner of the {@code events} table; each event goes to the device's live feed in the transaction that stores it. */
 public final class Events {
 
     public static final int MAX_CODE_LENGTH = 50;
 
     private final JdbcClient jdbc;
+    private final TransactionTemplate tx;
     private final Clock clock;
     private final JsonMapper json;
     private final LiveFeed feed;
 
-    public Events(JdbcClient jdbc, Clock clock, JsonMapper json, LiveFeed feed) {
+    public Events(JdbcClient jdbc, TransactionTemplate tx, Clock clock, JsonMapper json, LiveFeed feed) {
         this.jdbc = jdbc;
+        this.tx = tx;
         this.clock = clock;
         this.json = json;
         this.feed = feed;
@@ -38,6 +41,10 @@ public final class Events {
     }
 
     private void record(UUID deviceId, String kind, String code, String description, JsonNode data) {
+        tx.executeWithoutResult(s -> insert(deviceId, kind, code, description, data));
+    }
+
+    private void insert(UUID deviceId, String kind, String code, String description, JsonNode data) {
         jdbc.sql("""
                 insert into devices.events (device_id, at, kind, code, description, data)
                 values (:device, :at, :kind, :code, :description, :data::jsonb)

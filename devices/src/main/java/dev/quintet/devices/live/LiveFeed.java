@@ -2,130 +2,114 @@ package dev.quintet.devices.live;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayDeque;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import javax.sql.DataSource;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Hands each change of a device to the listeners of that device on this node. A change made inside a transaction
- * goes out once it commits, so listeners never see what was rolled back. Listeners must not block.
+ * Hands each change of a device to its listeners on every node. A change is written by the transaction that made it
+ * (one made outside a transaction gets one of its own): at its end the changes of watched devices are numbered,
+ * stored and announced to the other nodes with {@code NOTIFY}, so listeners never see what was rolled back, and
+ * after the commit this node hands them to its own listeners. Other nodes read the changes they were told about,
+ * for the devices they have listeners for; this node skips its own notices.
  *
- * <p>Each delivered change gets an id, {@code <run>.<sequence>}, increasing for a device. The last
- * {@value #RECENT} changes of a device are kept while it has listeners and for {@link #RETAIN} after the last one
- * left, so a listener that comes back with the id of the last change it saw is handed what it missed, in order and
- * without a gap or a repeat. Ids of another run of this node (or of another node) cannot be resumed from.
+ * <p>Ids rise by one per change of a device and mean the same on every node, so a listener coming back with the id
+ * of the last change it saw, here or on another node, is handed what it missed, as long as the feed still holds it
+ * all: changes are kept for {@code retention}, and a device stays watched while it has listeners on some node and for
+ * {@code retention} after the last one left (see {@link LiveWatches}).
  */
 public final class LiveFeed implements SmartLifecycle {
 
-    /** A listener's registration; closing it stops the deliveries. */
-    public interface Subscription extends AutoCloseable {
+    /** How often {@link #maintain} must run. */
+    public static final Duration RENEW_EVERY = LiveWatches.RENEW_EVERY;
 
-        /**
-         * The changes after the id the listener came back with, oldest first, or null when they are not all known
-         * (no id, an id of another run, or older than what is kept): then the listener must start from the state.
-         */
-        List<LiveChange> missed();
-
-        /** The id of the moment the listener joined: resuming from it hands over every change since. */
-        String position();
-
-        @Override
-        void close();
-    }
-
-    static final int RECENT = 256;
-    static final Duration RETAIN = Duration.ofMinutes(5);
-    private static final Logger log = LoggerFactory.getLogger(LiveFeed.class);
-
+    private final LiveLog log;
+    private final LiveWatches watches;
+    private final LiveNotifications notices;
+    private final TransactionTemplate tx;
     private final Clock clock;
-    /** Tells this run's ids from those of an earlier run, whose sequence started over. */
-    private final String run = Long.toString(System.currentTimeMillis(), 36);
-    private final AtomicLong sequence = new AtomicLong();
+    private final Duration retention;
+    /** Tells this node's notices from the others'. */
+    private final String origin = UUID.randomUUID().toString().substring(0, 13);
     private final ConcurrentMap<UUID, Device> devices = new ConcurrentHashMap<>();
-    private final AtomicLong lastSweep = new AtomicLong(System.nanoTime());
     private volatile boolean running;
 
-    public LiveFeed(Clock clock) {
+    public LiveFeed(JdbcClient jdbc, TransactionTemplate tx, DataSource dataSource, JsonMapper json, Clock clock,
+                    Duration retention) {
+        FeedLocks locks = new FeedLocks(jdbc);
+        this.log = new LiveLog(jdbc, locks, json);
+        this.watches = new LiveWatches(jdbc, tx, locks, log, clock);
+        this.notices = new LiveNotifications(dataSource, origin, this::readChanges, this::maintain);
+        this.tx = tx;
         this.clock = clock;
+        this.retention = retention;
     }
 
-    /** Stamps {@code data} with {@code at} and delivers it to the device's listeners (after the commit, if any). */
+    /** Stamps {@code data} with {@code at} and writes it to the device's feed with the current transaction. */
     public void publish(UUID deviceId, String type, ObjectNode data) {
-        if (!devices.containsKey(deviceId)) {
-            return;
-        }
-        LiveChange change = new LiveChange(deviceId, type, data.put("at", clock.instant().toString()), null);
-        if (TransactionSynchronizationManager.isSynchronizationActive()) {
-            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-                @Override
-                public void afterCommit() {
-                    deliver(change);
-                }
-            });
+        LiveChange change = new LiveChange(deviceId, type, data.put("at", clock.instant().toString()), 0);
+        if (!TransactionSynchronizationManager.isActualTransactionActive()) {
+            tx.executeWithoutResult(s -> written().pending.add(change));
         } else {
-            deliver(change);
+            written().pending.add(change);
         }
     }
 
     /**
-     * Calls {@code onChange} with every change of the device until the subscription is closed; {@code onEnd} runs
-     * once if the feed shuts down first. {@code lastId}, the id of the last change a returning listener saw (or
-     * null), decides what {@link Subscription#missed()} holds.
+     * A listener of the device, watched from now on. {@code lastEventId}, the id of the last change a returning
+     * listener saw (or null), decides what it gets first: the changes since, or a {@link LiveSubscription.Restart}.
      */
-    public Subscription subscribe(UUID deviceId, String lastId, Consumer<LiveChange> onChange, Runnable onEnd) {
-        sweep();
-        Listener listener = new Listener(onChange, onEnd);
+    public LiveSubscription subscribe(UUID deviceId, String lastEventId) {
+        long head = watches.watch(deviceId, origin);
+        LiveSubscription listener = new LiveSubscription(deviceId, log, this::leave);
         while (true) {
-            Device device = devices.computeIfAbsent(deviceId, id -> new Device(sequence.get()));
+            Device device = devices.computeIfAbsent(deviceId, id -> new Device(head, clock.instant()));
             synchronized (device) {
                 if (device.dropped) {
                     continue;
                 }
-                device.listeners.add(listener);
-                List<LiveChange> missed = device.since(lastId, run);
-                String position = run + "." + sequence.get();
-                if (!running) {
-                    onEnd.run();
+                if (device.listeners.isEmpty()) {
+                    device.fetched = Math.max(device.fetched, head);
                 }
-                return new Subscription() {
-                    @Override
-                    public List<LiveChange> missed() {
-                        return missed;
-                    }
-
-                    @Override
-                    public String position() {
-                        return position;
-                    }
-
-                    @Override
-                    public void close() {
-                        synchronized (device) {
-                            device.listeners.remove(listener);
-                            if (device.listeners.isEmpty()) {
-                                device.idleSince = System.nanoTime();
-                            }
-                        }
-                    }
-                };
+                device.listeners.add(listener);
+                break;
             }
         }
+        try {
+            begin(listener, deviceId, lastEventId);
+            readChanges(Map.of(deviceId, head));
+        } catch (RuntimeException e) {
+            listener.close();
+            throw e;
+        }
+        if (!running) {
+            listener.end();
+        }
+        return listener;
     }
 
-    /** How many listeners are registered, over all devices. */
+    /** The id of the device's last change: read it in the same snapshot as the state a listener starts from. */
+    public long head(UUID deviceId) {
+        return log.head(deviceId);
+    }
+
+    /** How many listeners are registered on this node, over all devices. */
     public int listenerCount() {
         int count = 0;
         for (Device device : devices.values()) {
@@ -136,60 +120,146 @@ public final class LiveFeed implements SmartLifecycle {
         return count;
     }
 
-    private void deliver(LiveChange change) {
-        Device device = devices.get(change.deviceId());
+    /**
+     * Renews the watches this node holds, restarting those that ran out, drops those idle past the retention, and
+     * reads the changes its listeners may have missed (say while the notices connection was down); run every
+     * {@link #RENEW_EVERY}, and each time the node starts listening for notices.
+     */
+    public void maintain() {
+        Instant now = clock.instant();
+        Set<UUID> wanted = new TreeSet<>();
+        devices.forEach((id, device) -> {
+            synchronized (device) {
+                if (device.listeners.isEmpty() && !now.isBefore(device.idleSince.plus(retention))) {
+                    device.dropped = true;
+                    devices.remove(id, device);
+                } else {
+                    wanted.add(id);
+                }
+            }
+        });
+        if (wanted.isEmpty()) {
+            return;
+        }
+        Map<UUID, Long> heads = new HashMap<>(watches.renew(wanted));
+        for (UUID id : wanted) {
+            if (!heads.containsKey(id)) {
+                heads.put(id, watches.start(id, origin));
+            }
+        }
+        readChanges(heads);
+    }
+
+    /** Deletes the changes older than the retention; returns how many. */
+    public int sweep() {
+        Instant cutoff = clock.instant().minus(retention);
+        int total = 0;
+        int n;
+        do {
+            n = log.deleteBefore(cutoff, 10_000);
+            total += n;
+        } while (n == 10_000);
+        return total;
+    }
+
+    private void begin(LiveSubscription listener, UUID deviceId, String lastEventId) {
+        if (lastEventId == null) {
+            listener.restart(null);
+            return;
+        }
+        long last;
+        try {
+            last = Long.parseLong(lastEventId.strip());
+        } catch (NumberFormatException e) {
+            listener.restart(LiveSubscription.Reset.UNKNOWN_ID);
+            return;
+        }
+        List<LiveChange> missed = log.after(deviceId, last, LiveSubscription.QUEUE + 1);
+        long head = missed.isEmpty() ? log.head(deviceId) : Long.MAX_VALUE;
+        if (last < 0 || head < last) {
+            listener.restart(LiveSubscription.Reset.UNKNOWN_ID);
+        } else if (missed.size() > LiveSubscription.QUEUE || !LiveSubscription.contiguous(missed, last)
+                || missed.stream().anyMatch(c -> LiveChange.RESET.equals(c.type())) || (missed.isEmpty() && head > last)) {
+            listener.restart(LiveSubscription.Reset.NOT_KEPT);
+        } else {
+            listener.resume(last, missed);
+        }
+    }
+
+    private void leave(LiveSubscription listener) {
+        Device device = devices.get(listener.deviceId());
         if (device == null) {
             return;
         }
         synchronized (device) {
-            if (device.dropped) {
-                return;
+            if (device.listeners.remove(listener) && device.listeners.isEmpty()) {
+                device.idleSince = clock.instant();
             }
-            LiveChange numbered = change.numbered(run + "." + sequence.incrementAndGet());
-            device.keep(numbered);
-            for (Listener l : device.listeners) {
-                try {
-                    l.onChange().accept(numbered);
-                } catch (RuntimeException e) {
-                    log.warn("A live listener of device {} failed: {}", change.deviceId(), e.toString());
+        }
+    }
+
+    /** Reads and hands over the changes after what this node has of each device it has listeners for. */
+    private void readChanges(Map<UUID, Long> heads) {
+        Map<UUID, Long> from = new HashMap<>();
+        heads.forEach((id, head) -> {
+            Device device = devices.get(id);
+            if (device != null) {
+                synchronized (device) {
+                    if (!device.listeners.isEmpty() && head > device.fetched) {
+                        from.put(id, device.fetched);
+                    }
+                }
+            }
+        });
+        if (!from.isEmpty()) {
+            log.after(from, LiveSubscription.QUEUE).values().forEach(this::deliver);
+        }
+    }
+
+    private void deliver(List<LiveChange> changes) {
+        for (LiveChange change : changes) {
+            Device device = devices.get(change.deviceId());
+            if (device == null) {
+                continue;
+            }
+            synchronized (device) {
+                device.fetched = Math.max(device.fetched, change.id());
+                for (LiveSubscription listener : device.listeners) {
+                    listener.offer(change);
                 }
             }
         }
     }
 
-    /** At most once a minute, forgets the devices nobody has listened to for {@link #RETAIN}. */
-    private void sweep() {
-        long now = System.nanoTime();
-        long last = lastSweep.get();
-        if (now - last < Duration.ofMinutes(1).toNanos() || !lastSweep.compareAndSet(last, now)) {
-            return;
+    /** The changes the current transaction publishes, written at its end and delivered here after its commit. */
+    private Written written() {
+        Written written = (Written) TransactionSynchronizationManager.getResource(this);
+        if (written == null) {
+            written = new Written();
+            TransactionSynchronizationManager.bindResource(this, written);
+            TransactionSynchronizationManager.registerSynchronization(written);
         }
-        devices.forEach((id, device) -> {
-            synchronized (device) {
-                if (device.listeners.isEmpty() && now - device.idleSince >= RETAIN.toNanos()) {
-                    device.dropped = true;
-                    devices.remove(id, device);
-                }
-            }
-        });
+        return written;
     }
 
     @Override
     public void start() {
         running = true;
+        notices.start();
     }
 
     /** Ends every listener, so open streams finish before the web server waits for requests to complete. */
     @Override
     public void stop() {
         running = false;
-        List<Listener> all = new ArrayList<>();
+        notices.stop();
+        List<LiveSubscription> all = new ArrayList<>();
         for (Device device : devices.values()) {
             synchronized (device) {
                 all.addAll(device.listeners);
             }
         }
-        all.forEach(l -> l.onEnd().run());
+        all.forEach(LiveSubscription::end);
     }
 
     @Override
@@ -197,60 +267,41 @@ public final class LiveFeed implements SmartLifecycle {
         return running;
     }
 
-    /** One device's listeners and recent changes; guarded by its own monitor. */
-    private static final class Device {
+    private final class Written implements TransactionSynchronization {
 
-        final Set<Listener> listeners = new HashSet<>();
-        final ArrayDeque<LiveChange> recent = new ArrayDeque<>();
-        /** The sequence at or below which changes are no longer (or were never) kept. */
-        long floor;
-        long idleSince = System.nanoTime();
-        boolean dropped;
+        final List<LiveChange> pending = new ArrayList<>();
+        List<LiveChange> numbered = List.of();
 
-        Device(long floor) {
-            this.floor = floor;
-        }
-
-        void keep(LiveChange change) {
-            recent.addLast(change);
-            if (recent.size() > RECENT) {
-                floor = sequence(recent.removeFirst().id());
+        @Override
+        public void beforeCommit(boolean readOnly) {
+            if (!pending.isEmpty()) {
+                numbered = log.append(pending, origin);
             }
         }
 
-        /** The kept changes after {@code lastId}, or null when some of them may be missing. */
-        List<LiveChange> since(String lastId, String run) {
-            if (lastId == null || !lastId.startsWith(run + ".")) {
-                return null;
-            }
-            long after;
-            try {
-                after = Long.parseLong(lastId.substring(run.length() + 1));
-            } catch (NumberFormatException e) {
-                return null;
-            }
-            if (after < floor) {
-                return null;
-            }
-            return recent.stream().filter(c -> sequence(c.id()) > after).toList();
+        @Override
+        public void afterCommit() {
+            deliver(numbered);
         }
 
-        private static long sequence(String id) {
-            return Long.parseLong(id.substring(id.indexOf('.') + 1));
+        @Override
+        public void afterCompletion(int status) {
+            TransactionSynchronizationManager.unbindResourceIfPossible(LiveFeed.this);
         }
     }
 
-    /** Compared by identity: the same callbacks may subscribe twice. */
-    private record Listener(Consumer<LiveChange> onChange, Runnable onEnd) {
+    /** One device's listeners on this node; guarded by its own monitor. */
+    private static final class Device {
 
-        @Override
-        public boolean equals(Object other) {
-            return this == other;
-        }
+        final Set<LiveSubscription> listeners = new HashSet<>();
+        /** The last id handed to the listeners, or the head when the first of them joined. */
+        long fetched;
+        Instant idleSince;
+        boolean dropped;
 
-        @Override
-        public int hashCode() {
-            return System.identityHashCode(this);
+        Device(long fetched, Instant idleSince) {
+            this.fetched = fetched;
+            this.idleSince = idleSince;
         }
     }
 }

@@ -10,28 +10,32 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
+import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * Keeps {@code online} and {@code last_seen_at} of devices: an MQTT session makes a device online while it lasts;
  * a report over the device HTTP API makes it online until the heartbeat timeout passes without another sign of life. Signs of life
  * are written at most once per tenth of the timeout per device. Each change of status is an event and goes to the
- * device's live feed.
+ * device's live feed, in the transaction that changes it.
  */
 public final class Presence {
 
     private final Devices devices;
     private final Events events;
     private final LiveFeed feed;
+    private final TransactionTemplate tx;
     private final Clock clock;
     private final Duration writeEvery;
     private final Cache<UUID, Instant> written = Caffeine.newBuilder().maximumSize(1_000_000)
             .expireAfterWrite(Duration.ofHours(1)).build();
 
-    public Presence(Devices devices, Events events, LiveFeed feed, Clock clock, Duration heartbeatTimeout) {
+    public Presence(Devices devices, Events events, LiveFeed feed, TransactionTemplate tx, Clock clock,
+                    Duration heartbeatTimeout) {
         this.devices = devices;
         this.events = events;
         this.feed = feed;
+        this.tx = tx;
         this.clock = clock;
         this.writeEvery = heartbeatTimeout.dividedBy(10);
     }
@@ -39,12 +43,13 @@ public final class Presence {
     /** The device's MQTT session started or ended. */
     public void session(UUID deviceId, boolean connected) {
         Instant now = clock.instant();
-        boolean changed = devices.setOnline(deviceId, connected, now);
+        tx.executeWithoutResult(s -> {
+            if (devices.setOnline(deviceId, connected, now)) {
+                announce(deviceId, connected, connected ? "online" : "offline",
+                        connected ? "the device connected over MQTT" : "the device's MQTT session ended");
+            }
+        });
         remember(deviceId, connected ? now : null);
-        if (changed) {
-            announce(deviceId, connected, connected ? "online" : "offline",
-                    connected ? "the device connected over MQTT" : "the device's MQTT session ended");
-        }
     }
 
     /** The device reported over the device HTTP API: online now, and seen. */
@@ -53,11 +58,12 @@ public final class Presence {
         if (recentlyWritten(deviceId, now)) {
             return;
         }
-        boolean changed = devices.setOnline(deviceId, true, now);
+        tx.executeWithoutResult(s -> {
+            if (devices.setOnline(deviceId, true, now)) {
+                announce(deviceId, true, "online", "the device reported over the HTTP API");
+            }
+        });
         remember(deviceId, now);
-        if (changed) {
-            announce(deviceId, true, "online", "the device reported over the HTTP API");
-        }
     }
 
     /** A sign of life over MQTT (a message, a ping, an acknowledgement). */
@@ -71,13 +77,18 @@ public final class Presence {
 
     /** Sets the device offline if it was not seen since {@code lastSeenAt}; true when it did. */
     boolean wentSilent(UUID deviceId, Instant lastSeenAt, Duration allowed) {
-        if (!devices.setOfflineIfSilent(deviceId, lastSeenAt)) {
-            return false;
+        boolean silent = Boolean.TRUE.equals(tx.execute(s -> {
+            if (!devices.setOfflineIfSilent(deviceId, lastSeenAt)) {
+                return false;
+            }
+            announce(deviceId, false, "went-offline", "the device was not seen for " + allowed.toSeconds()
+                    + " s (heartbeat timeout) since " + lastSeenAt);
+            return true;
+        }));
+        if (silent) {
+            remember(deviceId, null);
         }
-        remember(deviceId, null);
-        announce(deviceId, false, "went-offline", "the device was not seen for " + allowed.toSeconds()
-                + " s (heartbeat timeout) since " + lastSeenAt);
-        return true;
+        return silent;
     }
 
     private boolean recentlyWritten(UUID deviceId, Instant now) {

@@ -94,6 +94,9 @@ class StreamApiTest extends DevicesTestCase {
             }
         }
         try (TestStream stranger = TestStream.open(url, key, "an-id-of-another-run.7")) {
+            TestStream.Event reset = stranger.next(WAIT);
+            assertThat(reset.name()).isEqualTo("reset");
+            assertThat(JsonPath.<String>read(reset.data(), "$.reason")).isEqualTo("unknown_id");
             assertThat(stranger.next(WAIT).name()).isEqualTo("status");
             assertThat(stranger.next(WAIT).name()).isEqualTo("shadow");
         }
