@@ -6,6 +6,7 @@ import dev.quintet.devices.broker.MqttBroker;
 import dev.quintet.platform.AppLauncher;
 import dev.quintet.platform.testing.Http;
 import dev.quintet.platform.testing.MutableClock;
+import dev.quintet.platform.testing.TestDatabase;
 import dev.quintet.platform.testing.TestPlatform;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -40,6 +41,14 @@ public final class DevicesTestApp implements AutoCloseable {
      * of the tests, which keep the heartbeat timeout long so that moving the clock leaves connected devices online.
      */
     public static DevicesTestApp start(MutableClock clock, String... settings) {
+        return startNode(clock, TestDatabase.embeddedUrl(), null, settings);
+    }
+
+    /**
+     * Starts one node of several: its own platform (connection pool, quotas, in Redis when {@code redisUrl} is set),
+     * app, live feed and embedded broker, on the database at {@code databaseUrl}, which other nodes may share.
+     */
+    public static DevicesTestApp startNode(MutableClock clock, String databaseUrl, String redisUrl, String... settings) {
         Map<String, String> merged = new LinkedHashMap<>();
         merged.put("command-sweep-interval", "50ms");
         merged.put("heartbeat-timeout", "30d");
@@ -48,9 +57,10 @@ public final class DevicesTestApp implements AutoCloseable {
             merged.put(setting.substring(0, eq), setting.substring(eq + 1));
         }
         try {
-            DevicesTestApp fixture = new DevicesTestApp(TestPlatform.start(clock, "--quintet.key-cache-ttl=0s",
-                    "--quintet.quota.free.devices.per-minute=1000000", "--quintet.quota.free.devices.per-day=100000000"), clock,
-                    Files.createTempDirectory("quintet-mqtt"), merged);
+            TestPlatform platform = TestPlatform.startOn(databaseUrl, clock, "--quintet.key-cache-ttl=0s",
+                    "--quintet.quota.free.devices.per-minute=1000000", "--quintet.quota.free.devices.per-day=100000000",
+                    "--quintet.redis-url=" + (redisUrl == null ? "" : redisUrl));
+            DevicesTestApp fixture = new DevicesTestApp(platform, clock, Files.createTempDirectory("quintet-mqtt"), merged);
             fixture.startApp();
             return fixture;
         } catch (IOException e) {

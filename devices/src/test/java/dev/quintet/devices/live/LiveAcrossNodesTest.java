@@ -1,0 +1,212 @@
+package dev.quintet.devices.live;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.jayway.jsonpath.JsonPath;
+import dev.quintet.devices.testing.DevicesTestApp;
+import dev.quintet.devices.testing.TestDevice;
+import dev.quintet.devices.testing.TestStream;
+import dev.quintet.platform.testing.Http;
+import dev.quintet.platform.testing.MutableClock;
+import dev.quintet.platform.testing.TestDatabase;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * Two nodes of the service on one database (the external one when {@code QUINTET_TEST_DATABASE_URL} names it), each
+ * with its own connection pool, live feed, web server and embedded broker: a device speaks to node A, apps stream it
+ * from node B, and streams resume on the node they did not start on.
+ */
+class LiveAcrossNodesTest {
+
+    static final Duration WAIT = Duration.ofSeconds(10);
+    static final String DATASTREAMS = "[{\"pin\":\"V1\",\"name\":\"temp\",\"type\":\"double\"},"
+            + "{\"pin\":\"V2\",\"name\":\"target\",\"type\":\"integer\"}]";
+
+    static MutableClock clock;
+    static DevicesTestApp nodeA;
+    static DevicesTestApp nodeB;
+    static String key;
+    static String template;
+
+    @BeforeAll
+    static void start() {
+        clock = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
+        String database = TestDatabase.externalUrl() != null ? TestDatabase.externalUrl() : TestDatabase.embeddedUrl();
+        nodeA = DevicesTestApp.startNode(clock, database, null, "stream-keep-alive=500ms");
+        nodeB = DevicesTestApp.startNode(clock, database, null, "stream-keep-alive=500ms");
+        key = nodeA.newKey();
+        template = nodeA.template(key, DATASTREAMS);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (nodeB != null) {
+            nodeB.close();
+        }
+        if (nodeA != null) {
+            nodeA.close();
+        }
+    }
+
+    @Test
+    void everyChangeOfADeviceOnNodeAReachesAStreamOnNodeBWithTheSameIds() throws Exception {
+        String[] device = nodeA.device(key, template, "across");
+        try (TestStream onB = TestStream.open(stream(nodeB, device[0]), key);
+             TestStream onA = TestStream.open(stream(nodeA, device[0]), key)) {
+            assertThat(onB.next("shadow", WAIT)).isNotNull();
+            assertThat(onA.next("shadow", WAIT)).isNotNull();
+
+            try (TestDevice mqtt = TestDevice.connect(nodeA.mqttPort(), device[1])) {
+                mqtt.subscribe("downlink/#");
+                assertThat(mqtt.publish("ds/temp", "21.5")).isZero();
+                nodeA.call("PATCH", "/api/v1/devices/" + device[0] + "/shadow", key, "{\"desired\":{\"target\":7}}");
+                nodeA.call("POST", "/api/v1/devices/" + device[0] + "/commands", key,
+                        "{\"method\":\"reboot\",\"two_way\":false}");
+                assertThat(mqtt.publish("event/door_open", "front")).isZero();
+
+                List<TestStream.Event> seenOnB = collect(onB, "door_open");
+                assertThat(seenOnB).extracting(TestStream.Event::name).containsSubsequence(
+                        "status", "reported", "desired", "command", "command", "command", "event");
+                TestStream.Event reported = seenOnB.stream().filter(e -> e.name().equals("reported")).findFirst().orElseThrow();
+                assertThat(JsonPath.<Double>read(reported.data(), "$.reported.temp")).isEqualTo(21.5);
+                assertThat(JsonPath.<Integer>read(reported.data(), "$.version")).isEqualTo(1);
+                TestStream.Event desired = seenOnB.stream().filter(e -> e.name().equals("desired")).findFirst().orElseThrow();
+                assertThat(JsonPath.<Integer>read(desired.data(), "$.desired.target")).isEqualTo(7);
+                assertThat(consecutive(seenOnB)).isTrue();
+
+                List<TestStream.Event> seenOnA = collect(onA, "door_open");
+                assertThat(seenOnA).as("the node that made the changes delivers each once, with the same ids")
+                        .isEqualTo(seenOnB);
+            }
+            TestStream.Event offline = onB.next("status", WAIT);
+            assertThat(JsonPath.<String>read(offline.data(), "$.status")).isEqualTo("offline");
+        }
+    }
+
+    @Test
+    void aStreamResumesOnTheOtherNodeWithWhatItMissed() throws Exception {
+        String[] device = nodeA.device(key, template, "resumed");
+        String seen;
+        try (TestStream onA = TestStream.open(stream(nodeA, device[0]), key)) {
+            assertThat(onA.next("shadow", WAIT)).isNotNull();
+            assertThat(update(nodeA, device[1], "V1=20.5")).isEqualTo(200);
+            seen = onA.next("reported", WAIT).id();
+        }
+        assertThat(update(nodeA, device[1], "V1=21.5")).isEqualTo(200);
+        nodeB.call("PUT", "/api/v1/devices/" + device[0] + "/values/V2", key, "{\"value\":5}");
+
+        try (TestStream onB = TestStream.open(stream(nodeB, device[0]), key, seen)) {
+            TestStream.Event missed = onB.next(WAIT);
+            assertThat(missed.name()).isEqualTo("reported");
+            assertThat(JsonPath.<Double>read(missed.data(), "$.reported.temp")).isEqualTo(21.5);
+            assertThat(missed.id()).isEqualTo(Long.toString(Long.parseLong(seen) + 1));
+            TestStream.Event next = onB.next(WAIT);
+            assertThat(next.name()).isEqualTo("desired");
+            assertThat(JsonPath.<Integer>read(next.data(), "$.desired.target")).isEqualTo(5);
+
+            assertThat(update(nodeA, device[1], "V1=22.5")).isEqualTo(200);
+            TestStream.Event live = onB.next("reported", WAIT);
+            assertThat(JsonPath.<Double>read(live.data(), "$.reported.temp")).isEqualTo(22.5);
+            assertThat(live.id()).isEqualTo(Long.toString(Long.parseLong(next.id()) + 1));
+        }
+    }
+
+    @Test
+    void anIdWhoseChangesAreNoLongerKeptGetsAResetAndTheStateInsteadOfAGap() throws Exception {
+        String[] device = nodeA.device(key, template, "expired");
+        String seen;
+        try (TestStream onA = TestStream.open(stream(nodeA, device[0]), key)) {
+            assertThat(onA.next("shadow", WAIT)).isNotNull();
+            assertThat(update(nodeA, device[1], "V1=1")).isEqualTo(200);
+            seen = onA.next("reported", WAIT).id();
+        }
+        assertThat(update(nodeA, device[1], "V1=2")).isEqualTo(200);
+        clock.advance(Duration.ofMinutes(6));
+        assertThat(update(nodeA, device[1], "V1=3")).isEqualTo(200);
+        nodeB.bean(LiveFeed.class).sweep();
+
+        try (TestStream onB = TestStream.open(stream(nodeB, device[0]), key, seen)) {
+            TestStream.Event reset = onB.next(WAIT);
+            assertThat(reset.name()).isEqualTo("reset");
+            assertThat(JsonPath.<String>read(reset.data(), "$.reason")).isEqualTo("not_kept");
+            assertThat(onB.next(WAIT).name()).isEqualTo("status");
+            TestStream.Event shadow = onB.next(WAIT);
+            assertThat(shadow.name()).isEqualTo("shadow");
+            assertThat(JsonPath.<Double>read(shadow.data(), "$.reported.temp")).isEqualTo(3.0);
+
+            assertThat(update(nodeA, device[1], "V1=4")).isEqualTo(200);
+            TestStream.Event live = onB.next("reported", WAIT);
+            assertThat(live.id()).isEqualTo(Long.toString(Long.parseLong(shadow.id()) + 1));
+        }
+        try (TestStream ahead = TestStream.open(stream(nodeB, device[0]), key, "999999")) {
+            TestStream.Event reset = ahead.next(WAIT);
+            assertThat(reset.name()).isEqualTo("reset");
+            assertThat(JsonPath.<String>read(reset.data(), "$.reason")).isEqualTo("unknown_id");
+        }
+    }
+
+    @Test
+    void aWatchThatRanOutStartsOpenStreamsAgainFromTheState() throws Exception {
+        String[] device = nodeA.device(key, template, "lapsed");
+        try (TestStream onB = TestStream.open(stream(nodeB, device[0]), key)) {
+            assertThat(onB.next("shadow", WAIT)).isNotNull();
+            // as if node B had stalled past its lease: node A's next change is not numbered for anyone
+            nodeA.bean(JdbcClient.class).sql("""
+                    update devices.live_heads set watched_until = now() - interval '1 second' where device_id = :device
+                    """).param("device", UUID.fromString(device[0])).update();
+            assertThat(update(nodeA, device[1], "V1=9.5")).isEqualTo(200);
+
+            nodeB.bean(LiveFeed.class).maintain();
+            TestStream.Event reset = onB.next(WAIT);
+            assertThat(reset.name()).isEqualTo("reset");
+            assertThat(JsonPath.<String>read(reset.data(), "$.reason")).isEqualTo("not_kept");
+            assertThat(onB.next(WAIT).name()).isEqualTo("status");
+            TestStream.Event shadow = onB.next(WAIT);
+            assertThat(JsonPath.<Double>read(shadow.data(), "$.reported.temp")).isEqualTo(9.5);
+
+            assertThat(update(nodeA, device[1], "V1=10.5")).isEqualTo(200);
+            assertThat(JsonPath.<Double>read(onB.next("reported", WAIT).data(), "$.reported.temp")).isEqualTo(10.5);
+        }
+    }
+
+    /** The events of a stream up to the device event {@code code}, then any that follow within a short while. */
+    private static List<TestStream.Event> collect(TestStream stream, String code) throws InterruptedException {
+        List<TestStream.Event> events = new ArrayList<>();
+        TestStream.Event e;
+        while ((e = stream.next(WAIT)) != null) {
+            events.add(e);
+            if (e.name().equals("event") && code.equals(JsonPath.read(e.data(), "$.code"))) {
+                break;
+            }
+        }
+        while ((e = stream.next(Duration.ofMillis(300))) != null) {
+            events.add(e);
+        }
+        return events;
+    }
+
+    private static boolean consecutive(List<TestStream.Event> events) {
+        for (int i = 1; i < events.size(); i++) {
+            if (Long.parseLong(events.get(i).id()) != Long.parseLong(events.get(i - 1).id()) + 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String stream(DevicesTestApp node, String device) {
+        return node.url("/api/v1/devices/" + device + "/stream");
+    }
+
+    private static int update(DevicesTestApp node, String token, String values) {
+        return Http.get(node.url("/external/api/update?token=" + token + "&" + values)).statusCode();
+    }
+}
