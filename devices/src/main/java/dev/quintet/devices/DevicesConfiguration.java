@@ -12,6 +12,10 @@ import dev.quintet.devices.external.BrokerUrl;
 import dev.quintet.devices.external.ExternalBroker;
 import dev.quintet.devices.external.ExternalSettings;
 import dev.quintet.devices.limits.DeviceRateLimit;
+import dev.quintet.devices.limits.LocalRateBuckets;
+import dev.quintet.devices.limits.RateBuckets;
+import dev.quintet.devices.limits.RedisRateBuckets;
+import dev.quintet.devices.limits.TokenBucket;
 import dev.quintet.devices.live.LiveFeed;
 import dev.quintet.devices.presence.HeartbeatSweep;
 import dev.quintet.devices.presence.Presence;
@@ -113,9 +117,17 @@ class DevicesConfiguration {
         return new PeriodicTask("heartbeat-sweep", p.heartbeatSweepInterval(), sweep::runOnce);
     }
 
+    /** The devices' buckets in the platform's Redis when it has one (shared by all nodes), else in memory. */
+    @Bean(destroyMethod = "close")
+    RateBuckets rateBuckets(PlatformProperties platform, DevicesProperties p) {
+        TokenBucket bucket = new TokenBucket(p.deviceRate(), p.deviceBurst());
+        return platform.redisUrl().isBlank() ? new LocalRateBuckets(bucket)
+                : new RedisRateBuckets(platform.redisUrl(), "quintet:devices:rate", bucket);
+    }
+
     @Bean
-    DeviceRateLimit deviceRateLimit(Events events, Clock clock, DevicesProperties p) {
-        return new DeviceRateLimit(p.deviceRate(), p.deviceBurst(), events, clock);
+    DeviceRateLimit deviceRateLimit(RateBuckets buckets, Events events, Clock clock) {
+        return new DeviceRateLimit(buckets, events, clock);
     }
 
     @Bean

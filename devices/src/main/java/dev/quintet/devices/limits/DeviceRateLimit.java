@@ -1,21 +1,19 @@
 package dev.quintet.devices.limits;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.quintet.devices.events.Events;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * A token bucket per device: {@code rate} messages a second, up to {@code burst} at once, over MQTT and the device
- * HTTP API together. A message over the limit is dropped; the first one dropped in each minute is recorded as a
- * {@code rate-limited} event, so a flood makes one event a minute, not one per message.
+ * HTTP API together, in the {@link RateBuckets} the configuration chose. A message over the limit is dropped; the
+ * first one dropped in each minute is recorded as a {@code rate-limited} event, so a flood makes one event a minute,
+ * not one per message (one for all nodes, when the buckets are shared).
  */
 public final class DeviceRateLimit {
 
@@ -24,16 +22,12 @@ public final class DeviceRateLimit {
 
     private static final Logger log = LoggerFactory.getLogger(DeviceRateLimit.class);
 
-    private final double rate;
-    private final int burst;
+    private final RateBuckets buckets;
     private final Events events;
     private final Clock clock;
-    private final Cache<UUID, AtomicReference<Bucket>> buckets =
-            Caffeine.newBuilder().expireAfterAccess(Duration.ofMinutes(10)).maximumSize(1_000_000).build();
 
-    public DeviceRateLimit(double rate, int burst, Events events, Clock clock) {
-        this.rate = rate;
-        this.burst = burst;
+    public DeviceRateLimit(RateBuckets buckets, Events events, Clock clock) {
+        this.buckets = buckets;
         this.events = events;
         this.clock = clock;
     }
@@ -41,28 +35,19 @@ public final class DeviceRateLimit {
     /** Counts one message of the device; false when it is over the limit and must be dropped. */
     public boolean admit(UUID deviceId) {
         Instant now = clock.instant();
-        long window = now.getEpochSecond() / EVENT_WINDOW.toSeconds();
-        AtomicReference<Bucket> state = buckets.get(deviceId, id -> new AtomicReference<>(new Bucket(burst, now, -1)));
-        while (true) {
-            Bucket seen = state.get();
-            Bucket filled = seen.refilled(now, rate, burst);
-            boolean admitted = filled.tokens() >= 1;
-            boolean first = !admitted && filled.notifiedWindow() != window;
-            Bucket next = admitted ? filled.take() : first ? filled.notified(window) : filled;
-            if (state.compareAndSet(seen, next)) {
-                if (first) {
-                    record(deviceId);
-                }
-                return admitted;
-            }
+        RateBuckets.Take take = buckets.take(deviceId, now, now.getEpochSecond() / EVENT_WINDOW.toSeconds());
+        if (take == RateBuckets.Take.FIRST_REFUSED) {
+            record(deviceId);
         }
+        return take == RateBuckets.Take.ADMITTED;
     }
 
     private void record(UUID deviceId) {
+        TokenBucket bucket = buckets.bucket();
         try {
             events.system(deviceId, "rate-limited", "the device sent more than " + describe()
                     + "; messages over the limit are dropped (this event is recorded at most once a minute)",
-                    JsonNodeFactory.instance.objectNode().put("rate_per_second", rate).put("burst", burst));
+                    JsonNodeFactory.instance.objectNode().put("rate_per_second", bucket.rate()).put("burst", bucket.burst()));
         } catch (RuntimeException e) {
             log.warn("Could not record that device {} is rate limited: {}", deviceId, e.toString());
         }
@@ -70,27 +55,6 @@ public final class DeviceRateLimit {
 
     /** The limit in words, for answers to devices. */
     public String describe() {
-        String perSecond = rate == Math.rint(rate) ? Long.toString((long) rate) : Double.toString(rate);
-        return perSecond + " messages per second (bursts of up to " + burst + ")";
-    }
-
-    /** Tokens left at {@code at}; the window of the last {@code rate-limited} event. */
-    private record Bucket(double tokens, Instant at, long notifiedWindow) {
-
-        Bucket refilled(Instant now, double rate, int burst) {
-            if (!now.isAfter(at)) {
-                return this;
-            }
-            double seconds = Duration.between(at, now).toNanos() / 1e9;
-            return new Bucket(Math.min(burst, tokens + seconds * rate), now, notifiedWindow);
-        }
-
-        Bucket take() {
-            return new Bucket(tokens - 1, at, notifiedWindow);
-        }
-
-        Bucket notified(long window) {
-            return new Bucket(tokens, at, window);
-        }
+        return buckets.bucket().describe();
     }
 }
