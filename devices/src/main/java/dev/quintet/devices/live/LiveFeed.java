@@ -38,6 +38,7 @@ public final class LiveFeed implements SmartLifecycle {
 
     /** How often {@link #maintain} must run. */
     public static final Duration RENEW_EVERY = LiveWatches.RENEW_EVERY;
+    private static final int SWEEP_CHUNK = 10_000;
 
     private final LiveLog log;
     private final LiveWatches watches;
@@ -150,15 +151,19 @@ public final class LiveFeed implements SmartLifecycle {
         readChanges(heads);
     }
 
-    /** Deletes the changes older than the retention; returns how many. */
+    /**
+     * Deletes the changes older than the retention, a chunk per statement, and the counters of deleted devices;
+     * several nodes may sweep at once. Returns how many changes it deleted.
+     */
     public int sweep() {
         Instant cutoff = clock.instant().minus(retention);
         int total = 0;
         int n;
         do {
-            n = log.deleteBefore(cutoff, 10_000);
+            n = log.deleteBefore(cutoff, SWEEP_CHUNK);
             total += n;
-        } while (n == 10_000);
+        } while (n == SWEEP_CHUNK);
+        watches.forgetDeleted();
         return total;
     }
 

@@ -79,6 +79,17 @@ final class LiveWatches {
     }
 
     /**
+     * Forgets the counters of deleted devices whose lease ran out (rows of existing devices stay: their ids must
+     * never start over); returns how many.
+     */
+    int forgetDeleted() {
+        return jdbc.sql("""
+                delete from devices.live_heads h where watched_until < now()
+                and not exists (select 1 from devices.devices d where d.id = h.device_id)
+                """).update();
+    }
+
+    /**
      * Starts the device's watch, or extends it, under its bucket's exclusive lock, in a transaction of its own;
      * after a lease that ran out, adds a {@code reset} mark. Returns the id of the device's last change.
      */
