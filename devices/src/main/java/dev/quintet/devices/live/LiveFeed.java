@@ -93,7 +93,7 @@ public final class LiveFeed implements SmartLifecycle {
             }
         }
         try {
-            begin(listener, deviceId, lastEventId);
+            begin(listener, deviceId, lastEventId, head);
             readChanges(Map.of(deviceId, head));
         } catch (RuntimeException e) {
             listener.close();
@@ -167,7 +167,11 @@ public final class LiveFeed implements SmartLifecycle {
         return total;
     }
 
-    private void begin(LiveSubscription listener, UUID deviceId, String lastEventId) {
+    /**
+     * Decides where a new listener starts. {@code head}, read once the device was watched, is at least the id of
+     * any change the caller saw; the changes read after it must reach at least that far, with no gap and no mark.
+     */
+    private void begin(LiveSubscription listener, UUID deviceId, String lastEventId, long head) {
         if (lastEventId == null) {
             listener.restart(null);
             return;
@@ -179,12 +183,14 @@ public final class LiveFeed implements SmartLifecycle {
             listener.restart(LiveSubscription.Reset.UNKNOWN_ID);
             return;
         }
-        List<LiveChange> missed = log.after(deviceId, last, LiveSubscription.QUEUE + 1);
-        long head = missed.isEmpty() ? log.head(deviceId) : Long.MAX_VALUE;
-        if (last < 0 || head < last) {
+        if (last < 0 || last > head) {
             listener.restart(LiveSubscription.Reset.UNKNOWN_ID);
-        } else if (missed.size() > LiveSubscription.QUEUE || !LiveSubscription.contiguous(missed, last)
-                || missed.stream().anyMatch(c -> LiveChange.RESET.equals(c.type())) || (missed.isEmpty() && head > last)) {
+            return;
+        }
+        List<LiveChange> missed = log.after(deviceId, last, LiveSubscription.QUEUE + 1);
+        if (missed.size() > LiveSubscription.QUEUE || missed.size() < head - last
+                || !LiveSubscription.contiguous(missed, last)
+                || missed.stream().anyMatch(c -> LiveChange.RESET.equals(c.type()))) {
             listener.restart(LiveSubscription.Reset.NOT_KEPT);
         } else {
             listener.resume(last, missed);
@@ -203,8 +209,22 @@ public final class LiveFeed implements SmartLifecycle {
         }
     }
 
-    /** Reads and hands over the changes after what this node has of each device it has listeners for. */
+    /**
+     * Reads and hands over the changes after what this node has of each device it has listeners for, up to the
+     * {@code heads} it was told of, a page at a time (another page only for devices whose page was full).
+     */
     private void readChanges(Map<UUID, Long> heads) {
+        Map<UUID, Long> behind = behind(heads);
+        while (!behind.isEmpty()) {
+            Map<UUID, List<LiveChange>> read = log.after(behind, LiveSubscription.QUEUE);
+            read.values().forEach(this::deliver);
+            behind = behind(heads);
+            behind.keySet().removeIf(id -> read.getOrDefault(id, List.of()).size() < LiveSubscription.QUEUE);
+        }
+    }
+
+    /** Of the devices in {@code heads}, those with listeners here whose changes this node has not all read yet. */
+    private Map<UUID, Long> behind(Map<UUID, Long> heads) {
         Map<UUID, Long> from = new HashMap<>();
         heads.forEach((id, head) -> {
             Device device = devices.get(id);
@@ -216,9 +236,7 @@ public final class LiveFeed implements SmartLifecycle {
                 }
             }
         });
-        if (!from.isEmpty()) {
-            log.after(from, LiveSubscription.QUEUE).values().forEach(this::deliver);
-        }
+        return from;
     }
 
     private void deliver(List<LiveChange> changes) {
