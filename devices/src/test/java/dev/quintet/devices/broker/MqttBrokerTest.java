@@ -82,7 +82,7 @@ class MqttBrokerTest extends DevicesTestCase {
         try (TestDevice devA = TestDevice.connect(app.mqttPort(), a[1]);
              TestDevice devB = TestDevice.connect(app.mqttPort(), b[1])) {
             devA.subscribe("downlink/#");
-            devB.subscribe("downlink/#");
+            devB.subscribe("downlink/ds/#");
 
             assertThat(devA.publish("downlink/ds/temp", "40")).isEqualTo(0x87);
             assertThat(devA.publish("devices/" + b[0] + "/ds/temp", "40")).isEqualTo(0x87);

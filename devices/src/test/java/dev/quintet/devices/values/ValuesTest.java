@@ -61,7 +61,7 @@ class ValuesTest extends DevicesTestCase {
     void aValueWrittenWhileTheDeviceIsOnlineArrivesWithinOneSecond() throws Exception {
         String[] device = app.device(key, template, "online");
         try (TestDevice mqtt = TestDevice.connect(app.mqttPort(), device[1])) {
-            mqtt.subscribe("downlink/#");
+            mqtt.subscribe("downlink/ds/#");
             HttpResponse<String> write = app.call("PUT", "/api/v1/devices/" + device[0] + "/values/V2", key, "{\"value\":7}");
 
             assertThat(write.statusCode()).isEqualTo(200);

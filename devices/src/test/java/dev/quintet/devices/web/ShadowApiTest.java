@@ -42,7 +42,7 @@ class ShadowApiTest extends DevicesTestCase {
     void aDesiredChangeGoesToTheDeviceAndLeavesTheDeltaUntilTheDeviceReportsIt() throws Exception {
         String[] device = app.device(key, template, "thermostat");
         try (TestDevice mqtt = TestDevice.connect(app.mqttPort(), device[1])) {
-            mqtt.subscribe("downlink/#");
+            mqtt.subscribe("downlink/ds/#");
             HttpResponse<String> patched = patch(device[0], "{\"desired\":{\"target\":22,\"mode\":\"eco\"}}");
 
             assertThat(patched.statusCode()).as(patched.body()).isEqualTo(200);
