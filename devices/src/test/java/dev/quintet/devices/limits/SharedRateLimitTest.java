@@ -7,7 +7,6 @@ import dev.quintet.devices.testing.DevicesTestApp;
 import dev.quintet.devices.testing.TestDevice;
 import dev.quintet.platform.testing.Http;
 import dev.quintet.platform.testing.MutableClock;
-import dev.quintet.platform.testing.TestDatabase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,21 +41,16 @@ class SharedRateLimitTest {
         Assumptions.assumeTrue(REDIS != null && !REDIS.isBlank(), "QUINTET_TEST_REDIS_URL is not set");
         // the platform's quota keys expire by this clock, so it starts near the real time
         clock = new MutableClock(Instant.now());
-        String database = TestDatabase.externalUrl() != null ? TestDatabase.externalUrl() : TestDatabase.embeddedUrl();
-        nodeA = DevicesTestApp.startNode(clock, database, REDIS, "device-rate=5", "device-burst=10");
-        nodeB = DevicesTestApp.startNode(clock, database, REDIS, "device-rate=5", "device-burst=10");
+        DevicesTestApp[] nodes = DevicesTestApp.startTwoNodes(clock, REDIS, "device-rate=5", "device-burst=10");
+        nodeA = nodes[0];
+        nodeB = nodes[1];
         key = nodeA.newKey();
         template = nodeA.template(key, "[{\"pin\":\"V1\",\"name\":\"temp\",\"type\":\"double\"}]");
     }
 
     @AfterAll
     static void stop() {
-        if (nodeB != null) {
-            nodeB.close();
-        }
-        if (nodeA != null) {
-            nodeA.close();
-        }
+        DevicesTestApp.closeAll(nodeB, nodeA);
     }
 
     @Test

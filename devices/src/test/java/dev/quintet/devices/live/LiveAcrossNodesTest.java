@@ -8,7 +8,6 @@ import dev.quintet.devices.testing.TestDevice;
 import dev.quintet.devices.testing.TestStream;
 import dev.quintet.platform.testing.Http;
 import dev.quintet.platform.testing.MutableClock;
-import dev.quintet.platform.testing.TestDatabase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,21 +38,16 @@ class LiveAcrossNodesTest {
     @BeforeAll
     static void start() {
         clock = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
-        String database = TestDatabase.externalUrl() != null ? TestDatabase.externalUrl() : TestDatabase.embeddedUrl();
-        nodeA = DevicesTestApp.startNode(clock, database, null, "stream-keep-alive=500ms");
-        nodeB = DevicesTestApp.startNode(clock, database, null, "stream-keep-alive=500ms");
+        DevicesTestApp[] nodes = DevicesTestApp.startTwoNodes(clock, null, "stream-keep-alive=500ms");
+        nodeA = nodes[0];
+        nodeB = nodes[1];
         key = nodeA.newKey();
         template = nodeA.template(key, DATASTREAMS);
     }
 
     @AfterAll
     static void stop() {
-        if (nodeB != null) {
-            nodeB.close();
-        }
-        if (nodeA != null) {
-            nodeA.close();
-        }
+        DevicesTestApp.closeAll(nodeB, nodeA);
     }
 
     @Test

@@ -45,6 +45,25 @@ public final class DevicesTestApp implements AutoCloseable {
     }
 
     /**
+     * Starts two nodes sharing one database (the external test database when one is set) and, when {@code redisUrl}
+     * is given, one Redis.
+     */
+    public static DevicesTestApp[] startTwoNodes(MutableClock clock, String redisUrl, String... settings) {
+        String database = TestDatabase.externalUrl() != null ? TestDatabase.externalUrl() : TestDatabase.embeddedUrl();
+        return new DevicesTestApp[] {startNode(clock, database, redisUrl, settings),
+                startNode(clock, database, redisUrl, settings)};
+    }
+
+    /** Closes the nodes that were started, in the order given. */
+    public static void closeAll(DevicesTestApp... nodes) {
+        for (DevicesTestApp node : nodes) {
+            if (node != null) {
+                node.close();
+            }
+        }
+    }
+
+    /**
      * Starts one node of several: its own platform (connection pool, quotas, in Redis when {@code redisUrl} is set),
      * app, live feed and embedded broker, on the database at {@code databaseUrl}, which other nodes may share.
      */
