@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -41,7 +42,7 @@ public final class FixedRateDriver {
         }
         AtomicLongArray latencies = new AtomicLongArray(total);
         AtomicInteger failures = new AtomicInteger();
-        StringBuilder firstFailure = new StringBuilder();
+        AtomicReference<String> firstFailure = new AtomicReference<>();
         CountDownLatch answered = new CountDownLatch(total);
         ExecutorService clientThreads = Executors.newFixedThreadPool(2);
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(clientThreads).build();
@@ -59,11 +60,8 @@ public final class FixedRateDriver {
                         .whenComplete((response, error) -> {
                             latencies.set(slot, System.nanoTime() - due);
                             if (error != null || response.statusCode() != expectedStatus) {
-                                if (failures.getAndIncrement() == 0) {
-                                    synchronized (firstFailure) {
-                                        firstFailure.append(error != null ? error.toString() : "status " + response.statusCode());
-                                    }
-                                }
+                                failures.incrementAndGet();
+                                firstFailure.compareAndSet(null, error != null ? error.toString() : "status " + response.statusCode());
                             }
                             answered.countDown();
                         });
@@ -75,9 +73,7 @@ public final class FixedRateDriver {
             }
             long done = System.nanoTime();
             if (failures.get() > 0) {
-                synchronized (firstFailure) {
-                    throw new IllegalStateException(failures.get() + " requests failed; first: " + firstFailure);
-                }
+                throw new IllegalStateException(failures.get() + " requests failed; first: " + firstFailure.get());
             }
             long[] sorted = new long[total];
             for (int i = 0; i < total; i++) {
