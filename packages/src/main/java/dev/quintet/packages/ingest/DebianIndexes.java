@@ -74,11 +74,13 @@ final class DebianIndexes {
      * planner's statistics, and a test per version in SQL can turn into a scan of the listing per version.
      */
     List<Changed> changedRelations(DebianIndex index, Long[] projectIds, String[] numbers, String[] digests) {
-        record Listing(long projectId, String number, String digest) {
+        record Version(long projectId, String number) {
+        }
+        record Listing(Version version, String digest) {
         }
         Set<Listing> anywhere = new HashSet<>();
-        // what this index lists: each version with its digest, and with none (listed at all)
         Set<Listing> here = new HashSet<>();
+        Set<Version> listedHere = new HashSet<>();
         jdbc.sql("""
                 select suite = :suite and component = :component and architecture = :architecture as here,
                     project_id, number, relations_digest
@@ -86,20 +88,19 @@ final class DebianIndexes {
                 """).param("suite", index.suite()).param("component", index.component())
                 .param("architecture", index.architecture()).param("ids", projectIds)
                 .query(rs -> {
-                    Listing listing = new Listing(rs.getLong("project_id"), rs.getString("number"),
+                    Listing listing = new Listing(new Version(rs.getLong("project_id"), rs.getString("number")),
                             rs.getString("relations_digest"));
                     anywhere.add(listing);
                     if (rs.getBoolean("here")) {
                         here.add(listing);
-                        here.add(new Listing(listing.projectId(), listing.number(), null));
+                        listedHere.add(listing.version());
                     }
                 });
         List<Changed> changed = new ArrayList<>();
         for (int i = 0; i < projectIds.length; i++) {
-            Listing listing = new Listing(projectIds[i], numbers[i], digests[i]);
+            Listing listing = new Listing(new Version(projectIds[i], numbers[i]), digests[i]);
             if (!here.contains(listing)) {
-                changed.add(new Changed(i, !anywhere.contains(listing),
-                        here.contains(new Listing(projectIds[i], numbers[i], null))));
+                changed.add(new Changed(i, !anywhere.contains(listing), listedHere.contains(listing.version())));
             }
         }
         return changed;
