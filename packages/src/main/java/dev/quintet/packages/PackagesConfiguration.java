@@ -182,8 +182,8 @@ class PackagesConfiguration {
     }
 
     @Bean
-    Dependencies dependencies(JdbcClient jdbc, Clock clock, DataSource dataSource) {
-        return new Dependencies(jdbc, clock, dataSource);
+    Dependencies dependencies(JdbcClient jdbc, Clock clock) {
+        return new Dependencies(jdbc, clock);
     }
 
     @Bean

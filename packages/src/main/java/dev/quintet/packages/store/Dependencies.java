@@ -3,20 +3,13 @@ package dev.quintet.packages.store;
 import dev.quintet.packages.registry.DependencyDetails;
 import dev.quintet.packages.registry.Ecosystem;
 import dev.quintet.packages.registry.UpstreamDependency;
-import java.io.IOException;
-import java.io.StringReader;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import javax.sql.DataSource;
-import org.postgresql.PGConnection;
-import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.datasource.DataSourceUtils;
 
 /**
  * Owner of {@code packages.dependencies} (the declared dependencies of each stored version) and
@@ -26,12 +19,10 @@ public final class Dependencies {
 
     private final JdbcClient jdbc;
     private final Clock clock;
-    private final DataSource dataSource;
 
-    public Dependencies(JdbcClient jdbc, Clock clock, DataSource dataSource) {
+    public Dependencies(JdbcClient jdbc, Clock clock) {
         this.jdbc = jdbc;
         this.clock = clock;
-        this.dataSource = dataSource;
     }
 
     public List<StoredDependency> of(long projectId, String number) {
@@ -69,27 +60,46 @@ public final class Dependencies {
     }
 
     /**
+     * Deletes the dependencies of the versions {@code :numbers} of project {@code :id} and marks them known as of
+     * {@code :now}. Conditions on one project id are read through the primary keys by any plan, also by a generic plan
+     * made while the tables were still empty, which the joined form below would keep scanning them with.
+     */
+    private static final String FORGET_ONE_PROJECT = """
+            with managed as (
+                delete from packages.managed_dependencies where project_id = :id and number = any (:numbers::text[])),
+            fetched as (
+                update packages.versions set dependencies_fetched_at = :now
+                where project_id = :id and number = any (:numbers::text[]))
+            delete from packages.dependencies where project_id = :id and number = any (:numbers::text[])
+            """;
+
+    /** The same for versions of many projects ({@code :ids} and {@code :numbers} paired by position). */
+    private static final String FORGET_LISTED = """
+            with listed as (select * from unnest(:ids::bigint[], :numbers::text[]) as v(project_id, number)),
+            managed as (
+                delete from packages.managed_dependencies d using listed v
+                where d.project_id = v.project_id and d.number = v.number),
+            fetched as (
+                update packages.versions s set dependencies_fetched_at = :now from listed v
+                where s.project_id = v.project_id and s.number = v.number)
+            delete from packages.dependencies d using listed v
+            where d.project_id = v.project_id and d.number = v.number
+            """;
+
+    /**
      * Replaces the dependencies of many versions at once (a fetched project's, or a chunk of an ingested index) with
      * complete new lists and marks them known, in the same few statements however many versions there are; the
-     * declared dependencies go in with {@code COPY}, PostgreSQL's bulk path.
+     * rows go in with one insert per table.
      */
     public void replaceAll(Ecosystem ecosystem, List<DeclaredDependencies> versions, Instant now) {
         if (versions.isEmpty()) {
             return;
         }
-        Long[] projectIds = versions.stream().map(DeclaredDependencies::projectId).toArray(Long[]::new);
         String[] numbers = versions.stream().map(DeclaredDependencies::number).toArray(String[]::new);
-        jdbc.sql("""
-                with listed as (select * from unnest(:ids::bigint[], :numbers::text[]) as v(project_id, number)),
-                managed as (
-                    delete from packages.managed_dependencies d using listed v
-                    where d.project_id = v.project_id and d.number = v.number),
-                fetched as (
-                    update packages.versions s set dependencies_fetched_at = :now from listed v
-                    where s.project_id = v.project_id and s.number = v.number)
-                delete from packages.dependencies d using listed v
-                where d.project_id = v.project_id and d.number = v.number
-                """).param("ids", projectIds).param("numbers", numbers).param("now", Timestamp.from(now)).update();
+        Long[] projectIds = versions.stream().map(DeclaredDependencies::projectId).toArray(Long[]::new);
+        boolean oneProject = Arrays.stream(projectIds).distinct().count() == 1;
+        jdbc.sql(oneProject ? FORGET_ONE_PROJECT : FORGET_LISTED).param("id", projectIds[0]).param("ids", projectIds)
+                .param("numbers", numbers).param("now", Timestamp.from(now)).update();
         List<Row> declared = new ArrayList<>();
         List<Row> managed = new ArrayList<>();
         for (DeclaredDependencies v : versions) {
@@ -97,7 +107,7 @@ public final class Dependencies {
             rows(v, named.stream().filter(d -> !UpstreamDependency.MANAGED.equals(d.kind())).toList(), declared);
             rows(v, named.stream().filter(d -> UpstreamDependency.MANAGED.equals(d.kind())).toList(), managed);
         }
-        copy(new CopyText(ecosystem, declared));
+        insertDeclared(ecosystem, declared);
         insertManaged(managed);
     }
 
@@ -115,85 +125,47 @@ public final class Dependencies {
         }
     }
 
-    /** Writes the rows with {@code COPY} on the connection of the current transaction. */
-    private void copy(CopyText rows) {
+    /**
+     * Writes declared dependency rows in one statement, each column one array parameter (list columns as lines of
+     * text), so that a fetched project's few rows cost one round trip and an ingested chunk's thousands no more.
+     */
+    private void insertDeclared(Ecosystem ecosystem, List<Row> rows) {
         if (rows.isEmpty()) {
             return;
         }
-        Connection connection = DataSourceUtils.getConnection(dataSource);
-        try {
-            connection.unwrap(PGConnection.class).getCopyAPI().copyIn("""
-                    copy packages.dependencies (project_id, number, position, name, normalized_name, platform,
-                        requirements, kind, optional, scope, exclusions, marker, extras, features, default_features,
-                        declared) from stdin
-                    """, new StringReader(rows.text()));
-        } catch (SQLException | IOException e) {
-            throw new DataAccessResourceFailureException("copying dependencies failed: " + e.getMessage(), e);
-        } finally {
-            DataSourceUtils.releaseConnection(connection, dataSource);
-        }
-    }
-
-    /** Dependency rows in {@code COPY}'s text format. */
-    private static final class CopyText {
-
-        private final StringBuilder text = new StringBuilder();
-
-        CopyText(Ecosystem ecosystem, List<Row> rows) {
-            for (Row r : rows) {
-                UpstreamDependency d = r.dependency();
-                DependencyDetails details = r.details();
-                row(r.projectId(), r.number(), r.position(), d.name(), ecosystem.normalize(d.name()), ecosystem.key(),
-                        requirement(d), d.kind(), d.optional() ? "t" : "f", details.scope(),
-                        array(details.exclusions()), details.marker(), array(details.extras()),
-                        array(details.features()), details.defaultFeatures() ? "t" : "f", d.declared());
-            }
-        }
-
-        /** A PostgreSQL array literal of texts, each element quoted. */
-        private static String array(List<String> values) {
-            StringBuilder out = new StringBuilder("{");
-            for (String v : values) {
-                out.append(out.length() == 1 ? "" : ",").append('"')
-                        .append(v.replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
-            }
-            return out.append('}').toString();
-        }
-
-        private void row(Object... values) {
-            for (int i = 0; i < values.length; i++) {
-                if (i > 0) {
-                    text.append('\t');
-                }
-                field(values[i] == null ? null : values[i].toString());
-            }
-            text.append('\n');
-        }
-
-        private void field(String value) {
-            if (value == null) {
-                text.append("\\N");
-                return;
-            }
-            for (int i = 0; i < value.length(); i++) {
-                char c = value.charAt(i);
-                switch (c) {
-                    case '\\' -> text.append("\\\\");
-                    case '\t' -> text.append("\\t");
-                    case '\n' -> text.append("\\n");
-                    case '\r' -> text.append("\\r");
-                    default -> text.append(c);
-                }
-            }
-        }
-
-        boolean isEmpty() {
-            return text.isEmpty();
-        }
-
-        String text() {
-            return text.toString();
-        }
+        jdbc.sql("""
+                insert into packages.dependencies (project_id, number, position, name, normalized_name, platform,
+                    requirements, kind, optional, scope, exclusions, marker, extras, features, default_features, declared)
+                select d.project_id, d.number, d.position, d.name, d.normalized_name, :platform, d.requirements, d.kind,
+                       d.optional, d.scope, string_to_array(d.exclusions, E'\\n'), d.marker,
+                       string_to_array(d.extras, E'\\n'), string_to_array(d.features, E'\\n'), d.default_features,
+                       d.declared
+                from unnest(:ids::bigint[], :numbers::text[], :positions::int[], :names::text[], :normalized::text[],
+                            :requirements::text[], :kinds::text[], :optionals::boolean[], :scopes::text[],
+                            :exclusions::text[], :markers::text[], :extras::text[], :features::text[],
+                            :default_features::boolean[], :declared::text[])
+                    as d(project_id, number, position, name, normalized_name, requirements, kind, optional, scope,
+                         exclusions, marker, extras, features, default_features, declared)
+                """)
+                .param("platform", ecosystem.key())
+                .param("ids", rows.stream().map(Row::projectId).toArray(Long[]::new))
+                .param("numbers", rows.stream().map(Row::number).toArray(String[]::new))
+                .param("positions", rows.stream().map(Row::position).toArray(Integer[]::new))
+                .param("names", rows.stream().map(r -> r.dependency().name()).toArray(String[]::new))
+                .param("normalized", rows.stream().map(r -> ecosystem.normalize(r.dependency().name()))
+                        .toArray(String[]::new))
+                .param("requirements", rows.stream().map(r -> requirement(r.dependency())).toArray(String[]::new))
+                .param("kinds", rows.stream().map(r -> r.dependency().kind()).toArray(String[]::new))
+                .param("optionals", rows.stream().map(r -> r.dependency().optional()).toArray(Boolean[]::new))
+                .param("scopes", rows.stream().map(r -> r.details().scope()).toArray(String[]::new))
+                .param("exclusions", rows.stream().map(r -> lines(r.details().exclusions())).toArray(String[]::new))
+                .param("markers", rows.stream().map(r -> r.details().marker()).toArray(String[]::new))
+                .param("extras", rows.stream().map(r -> lines(r.details().extras())).toArray(String[]::new))
+                .param("features", rows.stream().map(r -> lines(r.details().features())).toArray(String[]::new))
+                .param("default_features", rows.stream().map(r -> r.details().defaultFeatures())
+                        .toArray(Boolean[]::new))
+                .param("declared", rows.stream().map(r -> r.dependency().declared()).toArray(String[]::new))
+                .update();
     }
 
     private void insertManaged(List<Row> rows) {

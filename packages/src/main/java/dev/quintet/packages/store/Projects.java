@@ -12,11 +12,13 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -49,14 +51,17 @@ public final class Projects {
 
     /** Stores an upstream answer in one transaction and returns the stored project. */
     public StoredProject save(Ecosystem ecosystem, String normalizedName, UpstreamProject upstream, Validators validators) {
-        Instant now = clock.instant();
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
         return tx.execute(status -> {
             long projectId = upsertProject(ecosystem, normalizedName, upstream, validators, now);
             List<UpstreamVersion> versions = distinct(upstream.versions());
-            upsertVersions(projectId, versions);
-            dependencies.replaceAll(ecosystem, versions.stream().filter(v -> v.dependencies() != null)
+            List<StoredVersion> stored = upsertVersions(projectId, versions);
+            Set<String> declared = versions.stream().filter(v -> v.dependencies() != null).map(UpstreamVersion::number)
+                    .collect(Collectors.toSet());
+            dependencies.replaceAll(ecosystem, versions.stream().filter(v -> declared.contains(v.number()))
                     .map(v -> new DeclaredDependencies(projectId, v.number(), v.dependencies())).toList(), now);
-            return recordLatestReleases(projectId, ecosystem);
+            return recordLatestReleases(projectId, ecosystem, stored.stream()
+                    .map(v -> declared.contains(v.number()) ? v.withDependenciesFetchedAt(now) : v).toList());
         });
     }
 
@@ -125,7 +130,10 @@ public final class Projects {
      * left out) on the project row, where dependents and search read them; returns the project as now stored.
      */
     private StoredProject recordLatestReleases(long projectId, Ecosystem ecosystem) {
-        List<StoredVersion> versions = versionsOf(projectId);
+        return recordLatestReleases(projectId, ecosystem, versionsOf(projectId));
+    }
+
+    private StoredProject recordLatestReleases(long projectId, Ecosystem ecosystem, List<StoredVersion> versions) {
         List<StoredVersion> released = versions.stream().filter(v -> !"yanked".equals(v.status())).toList();
         List<String> numbers = released.stream().map(StoredVersion::number).toList();
         Optional<String> latest = Releases.latest(numbers, ecosystem.versions());
@@ -178,26 +186,34 @@ public final class Projects {
                 .param("lm", v.lastModified()).param("default_version", p.defaultVersion()).query(Long.class).single();
     }
 
-    /** Every version in one statement; where a number repeats, its last entry counts. */
-    private void upsertVersions(long projectId, List<UpstreamVersion> versions) {
+    /**
+     * Every version in one statement (numbers distinct); returns all the project's versions as now stored: those
+     * written, and in the same round trip those the upstream no longer lists.
+     */
+    private List<StoredVersion> upsertVersions(long projectId, List<UpstreamVersion> versions) {
         if (versions.isEmpty()) {
-            return;
+            return versionsOf(projectId);
         }
-        jdbc.sql("""
-                insert into packages.versions (project_id, number, published_at, original_license, spdx_expression, status,
-                    features, requires_python)
-                select :id, v.number, v.published_at::timestamptz, v.license, v.spdx, v.status, v.features::jsonb,
-                       v.requires_python
-                from unnest(:numbers::text[], :published::text[], :licenses::text[], :spdx::text[], :statuses::text[],
-                            :features::text[], :requires_python::text[])
-                    as v(number, published_at, license, spdx, status, features, requires_python)
-                on conflict (project_id, number) do update set
-                    published_at = coalesce(excluded.published_at, versions.published_at),
-                    original_license = coalesce(excluded.original_license, versions.original_license),
-                    spdx_expression = coalesce(excluded.spdx_expression, versions.spdx_expression),
-                    status = excluded.status,
-                    features = coalesce(excluded.features, versions.features),
-                    requires_python = coalesce(excluded.requires_python, versions.requires_python)
+        return jdbc.sql("""
+                with written as (
+                    insert into packages.versions (project_id, number, published_at, original_license, spdx_expression,
+                        status, features, requires_python)
+                    select :id, v.number, v.published_at::timestamptz, v.license, v.spdx, v.status, v.features::jsonb,
+                           v.requires_python
+                    from unnest(:numbers::text[], :published::text[], :licenses::text[], :spdx::text[], :statuses::text[],
+                                :features::text[], :requires_python::text[])
+                        as v(number, published_at, license, spdx, status, features, requires_python)
+                    on conflict (project_id, number) do update set
+                        published_at = coalesce(excluded.published_at, versions.published_at),
+                        original_license = coalesce(excluded.original_license, versions.original_license),
+                        spdx_expression = coalesce(excluded.spdx_expression, versions.spdx_expression),
+                        status = excluded.status,
+                        features = coalesce(excluded.features, versions.features),
+                        requires_python = coalesce(excluded.requires_python, versions.requires_python)
+                    returning *)
+                select * from written
+                union all
+                select * from packages.versions where project_id = :id and number <> all (:numbers::text[])
                 """).param("id", projectId)
                 .param("numbers", versions.stream().map(UpstreamVersion::number).toArray(String[]::new))
                 .param("published", versions.stream()
@@ -209,7 +225,7 @@ public final class Projects {
                 .param("features", versions.stream()
                         .map(v -> v.features() == null ? null : FeatureTables.write(v.features())).toArray(String[]::new))
                 .param("requires_python", versions.stream().map(UpstreamVersion::requiresPython).toArray(String[]::new))
-                .update();
+                .query(Projects::version).list();
     }
 
     private static List<UpstreamVersion> distinct(List<UpstreamVersion> versions) {
@@ -220,10 +236,13 @@ public final class Projects {
 
     private List<StoredVersion> versionsOf(long projectId) {
         return jdbc.sql("select * from packages.versions where project_id = :id").param("id", projectId)
-                .query((rs, n) -> new StoredVersion(rs.getString("number"), instant(rs, "published_at"),
-                        rs.getString("original_license"), rs.getString("spdx_expression"), rs.getString("status"),
-                        instant(rs, "dependencies_fetched_at"), FeatureTables.read(rs.getString("features")),
-                        rs.getString("requires_python"))).list();
+                .query(Projects::version).list();
+    }
+
+    private static StoredVersion version(ResultSet rs, int row) throws SQLException {
+        return new StoredVersion(rs.getString("number"), instant(rs, "published_at"), rs.getString("original_license"),
+                rs.getString("spdx_expression"), rs.getString("status"), instant(rs, "dependencies_fetched_at"),
+                FeatureTables.read(rs.getString("features")), rs.getString("requires_python"));
     }
 
     private static StoredProject withVersions(StoredProject p, List<StoredVersion> versions) {

@@ -13,4 +13,10 @@ import java.util.Map;
 public record StoredVersion(String number, Instant publishedAt, String originalLicense, String spdxExpression,
                             String status, Instant dependenciesFetchedAt, Map<String, List<String>> features,
                             String requiresPython) {
+
+    /** The same version with its dependencies known as of {@code at}. */
+    public StoredVersion withDependenciesFetchedAt(Instant at) {
+        return new StoredVersion(number, publishedAt, originalLicense, spdxExpression, status, at, features,
+                requiresPython);
+    }
 }

@@ -217,7 +217,7 @@ class DependentsApiTest {
         jdbc.sql("update packages.projects set latest_release_number = null, latest_stable_release_number = null").update();
         assertThat(get("/api/npm/is-number/dependents").headers().firstValue("Total")).hasValue("0");
 
-        Dependencies dependencies = new Dependencies(jdbc, clock, app.platform.bean(DataSource.class));
+        Dependencies dependencies = new Dependencies(jdbc, clock);
         TransactionTemplate tx = new TransactionTemplate(new DataSourceTransactionManager(app.platform.bean(DataSource.class)));
         assertThat(dependencies.normalizeStoredNames()).isPositive();
         assertThat(new Projects(jdbc, tx, clock, dependencies).recordMissingLatestReleases()).isPositive();
