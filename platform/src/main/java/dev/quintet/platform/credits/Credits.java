@@ -13,14 +13,33 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Prepaid credit in US dollars. The {@code platform.credit_ledger} table is append-only: grants are positive
- * entries, charges negative, and the balance is their sum, kept as a running figure in
- * {@code platform.credit_balances} by the same transaction that appends. Spending is reserved first with a hold
- * ({@code platform.credit_holds}) and settled later, each under the lock of the account's balance row, so concurrent
- * requests can never spend more than the balance.
+ * entries, charges negative, and the balance is their sum. A grant moves the running figure in
+ * {@code platform.credit_balances} in the transaction that appends it; a charge is appended alone ("unfolded"), so
+ * that concurrent paid requests of one account never queue on its balance row through each other's commits, and a
+ * later hold adds the unfolded charges to the running figure. The balance is the running figure plus the unfolded
+ * charges, read in one statement so that it is one consistent sum.
+ *
+ * <p>Spending is reserved first with a hold ({@code platform.credit_holds}) and settled later. Holds of one account
+ * take turns (a transaction-level advisory lock), so two of them never both count the same credit; a hold does not
+ * wait for settlements: one that has not committed yet still shows its hold and not its charge, and a settlement
+ * charges at most what its hold reserved (callers guarantee it), so what a hold sees available is never more than
+ * what is. Concurrent requests can therefore never reserve more than the balance.
  */
 public final class Credits {
 
     static final BigDecimal MAX_GRANT = new BigDecimal("1000000");
+    /** How many unfolded charges an account may collect before a hold folds them into its running balance. */
+    static final int FOLD_AFTER = 64;
+    /** The first key of the holds' advisory locks, to keep them apart from other users of advisory locks. */
+    private static final int LOCK_CLASS = 0x43524454;
+
+    /** The running figure plus the unfolded charges of {@code :account}. */
+    private static final String BALANCE = """
+            coalesce((SELECT balance_usd FROM platform.credit_balances WHERE account_id = :account), 0)
+            + coalesce((SELECT sum(amount_usd) FROM platform.credit_ledger WHERE account_id = :account AND NOT folded), 0)""";
+    /** What unexpired holds of {@code :account} reserve as of {@code :now}. */
+    private static final String HELD = """
+            coalesce((SELECT sum(amount_usd) FROM platform.credit_holds WHERE account_id = :account AND expires_at > :now), 0)""";
 
     private final JdbcClient jdbc;
     private final TransactionTemplate transactions;
@@ -48,8 +67,7 @@ public final class Credits {
     }
 
     public BigDecimal balance(UUID accountId) {
-        return jdbc.sql("SELECT balance_usd FROM platform.credit_balances WHERE account_id = :account")
-                .param("account", accountId).query(BigDecimal.class).optional().orElse(BigDecimal.ZERO);
+        return jdbc.sql("SELECT " + BALANCE).param("account", accountId).query(BigDecimal.class).single();
     }
 
     /** The sum of all grants ever made, e.g. to decide free-tier limits. */
@@ -60,50 +78,70 @@ public final class Credits {
 
     /** The balance less what unexpired holds have reserved. */
     public BigDecimal available(UUID accountId) {
-        return balance(accountId).subtract(held(accountId));
+        return jdbc.sql("SELECT " + BALANCE + " - " + HELD).param("account", accountId)
+                .param("now", Timestamp.from(clock.instant())).query(BigDecimal.class).single();
     }
 
     /**
      * Reserves {@code usd} if the available credit covers it; the hold lapses after {@code ttl} if never settled.
      * Returns the hold's id, or empty when the credit does not cover it. A hold moves no money, so it is committed
      * without waiting for the disk: a database crash can lose the latest holds, never a charge, and the settlement
-     * that follows charges what was spent all the same.
+     * that follows charges what was spent all the same. Once the account has collected more than
+     * {@value #FOLD_AFTER} unfolded charges, the hold folds them into the running balance.
      */
     public Optional<UUID> hold(UUID accountId, BigDecimal usd, String reason, Duration ttl) {
         if (usd.signum() < 0) {
             throw new IllegalArgumentException("a hold must not be negative, got " + usd.toPlainString());
         }
         return transactions.execute(tx -> {
-            jdbc.sql("SET LOCAL synchronous_commit = off").update();
-            lock(accountId);
-            if (available(accountId).compareTo(usd) < 0) {
-                return Optional.<UUID>empty();
-            }
+            jdbc.sql("""
+                    SELECT set_config('synchronous_commit', 'off', true),
+                           pg_advisory_xact_lock(:class, hashtext(CAST(:account AS text)))::text""")
+                    .param("class", LOCK_CLASS).param("account", accountId).query((rs, row) -> row).single();
             UUID id = UUID.randomUUID();
             Instant now = clock.instant();
-            jdbc.sql("""
+            // Begun after the lock, the statement sees every hold committed before it; all its parts read one
+            // snapshot, so the balance it checks is the same sum whether or not it folds the unfolded charges.
+            int held = jdbc.sql("""
+                    WITH folded AS (
+                        UPDATE platform.credit_ledger SET folded = true
+                        WHERE account_id = :account AND NOT folded
+                          AND (SELECT count(*) FROM platform.credit_ledger
+                               WHERE account_id = :account AND NOT folded) > :foldAfter
+                        RETURNING amount_usd),
+                    running AS (
+                        INSERT INTO platform.credit_balances (account_id, balance_usd, granted_usd)
+                        SELECT :account, sum(amount_usd), 0 FROM folded HAVING count(*) > 0
+                        ON CONFLICT (account_id) DO UPDATE SET
+                            balance_usd = platform.credit_balances.balance_usd + EXCLUDED.balance_usd)
                     INSERT INTO platform.credit_holds (id, account_id, amount_usd, reason, created_at, expires_at)
-                    VALUES (:id, :account, :amount, :reason, :now, :expires)""")
+                    SELECT :id, :account, :amount, :reason, :now, :expires
+                    WHERE %s - %s >= :amount""".formatted(BALANCE, HELD))
+                    .param("foldAfter", FOLD_AFTER)
                     .param("id", id).param("account", accountId).param("amount", usd).param("reason", reason)
                     .param("now", Timestamp.from(now)).param("expires", Timestamp.from(now.plus(ttl)))
                     .update();
-            return Optional.of(id);
+            return held == 1 ? Optional.of(id) : Optional.<UUID>empty();
         });
     }
 
     /**
-     * Ends a hold and charges what was actually spent (which may differ from what was held). Inside a caller's
-     * transaction it joins it, so the charge and what the caller records with it commit together.
+     * Ends a hold and charges what was actually spent, at most what was held. Inside a caller's transaction it joins
+     * it, so the charge and what the caller records with it commit together. It takes no lock of the account: the
+     * charge is appended unfolded.
      */
     public void settle(UUID holdId, UUID accountId, BigDecimal spentUsd, String reason) {
         if (spentUsd.signum() < 0) {
             throw new IllegalArgumentException("spent must not be negative, got " + spentUsd.toPlainString());
         }
         transactions.executeWithoutResult(tx -> {
-            lock(accountId);
             release(holdId);
             if (spentUsd.signum() > 0) {
-                append(accountId, spentUsd.negate(), reason);
+                jdbc.sql("""
+                        INSERT INTO platform.credit_ledger (account_id, amount_usd, reason, created_at, folded)
+                        VALUES (:account, :amount, :reason, :now, false)""")
+                        .param("account", accountId).param("amount", spentUsd.negate()).param("reason", reason)
+                        .param("now", Timestamp.from(clock.instant())).update();
             }
         });
     }
@@ -124,17 +162,11 @@ public final class Credits {
                 .list();
     }
 
-    private BigDecimal held(UUID accountId) {
-        return jdbc.sql("SELECT coalesce(sum(amount_usd), 0) FROM platform.credit_holds WHERE account_id = :account AND expires_at > :now")
-                .param("account", accountId).param("now", Timestamp.from(clock.instant()))
-                .query(BigDecimal.class).single();
-    }
-
-    /** Appends to the ledger and moves the running figures; call inside a transaction. */
+    /** Appends a folded entry to the ledger and moves the running figures; call inside a transaction. */
     private void append(UUID accountId, BigDecimal usd, String reason) {
         jdbc.sql("""
-                INSERT INTO platform.credit_ledger (account_id, amount_usd, reason, created_at)
-                VALUES (:account, :amount, :reason, :now)""")
+                INSERT INTO platform.credit_ledger (account_id, amount_usd, reason, created_at, folded)
+                VALUES (:account, :amount, :reason, :now, true)""")
                 .param("account", accountId).param("amount", usd).param("reason", reason)
                 .param("now", Timestamp.from(clock.instant()))
                 .update();
@@ -148,11 +180,4 @@ public final class Credits {
                 .update();
     }
 
-    /** Locks the account's balance row (made if missing) until the transaction ends. */
-    private void lock(UUID accountId) {
-        jdbc.sql("""
-                INSERT INTO platform.credit_balances (account_id, balance_usd, granted_usd) VALUES (:account, 0, 0)
-                ON CONFLICT (account_id) DO UPDATE SET account_id = EXCLUDED.account_id""")
-                .param("account", accountId).update();
-    }
 }

@@ -13,12 +13,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /** The ledger and holds: balances are sums, and concurrent holds never reserve more than the balance. */
 class CreditsTest {
@@ -90,5 +94,87 @@ class CreditsTest {
         assertThatThrownBy(() -> credits.grant(account.id(), new BigDecimal("0.000000001"), "x")).hasMessageContaining("8 decimals");
         assertThatThrownBy(() -> credits.hold(account.id(), new BigDecimal("-1"), "x", Duration.ofMinutes(1)))
                 .hasMessageContaining("negative");
+    }
+
+    @Test
+    void concurrentHoldsAndSettlementsNeverSpendMoreThanTheBalance() throws Exception {
+        Account account = platform.newAccount();
+        credits.grant(account.id(), new BigDecimal("1.00"), "test");
+        List<Future<Boolean>> calls = new ArrayList<>();
+        try (ExecutorService pool = Executors.newFixedThreadPool(16)) {
+            for (int i = 0; i < 200; i++) {
+                calls.add(pool.submit(() -> {
+                    Optional<UUID> hold = credits.hold(account.id(), new BigDecimal("0.02"), "call", Duration.ofMinutes(5));
+                    hold.ifPresent(h -> credits.settle(h, account.id(), new BigDecimal("0.01"), "chat"));
+                    return hold.isPresent();
+                }));
+            }
+        }
+        long served = 0;
+        for (Future<Boolean> call : calls) {
+            served += call.get() ? 1 : 0;
+        }
+        // every hold reserves 0.02 and charges 0.01: the balance never goes below zero, and at least half of it is
+        // spent (a hold is refused only when what is left, less what others hold, is under 0.02)
+        assertThat(credits.balance(account.id())).isGreaterThanOrEqualTo(BigDecimal.ZERO)
+                .isEqualByComparingTo(new BigDecimal("1.00").subtract(new BigDecimal("0.01").multiply(BigDecimal.valueOf(served))));
+        assertThat(served).isBetween(50L, 100L);
+        assertThat(credits.available(account.id())).isEqualByComparingTo(credits.balance(account.id()));
+    }
+
+    @Test
+    void chargesAreFoldedIntoTheRunningBalanceByALaterHoldWithoutChangingIt() {
+        Account account = platform.newAccount();
+        credits.grant(account.id(), new BigDecimal("10.00"), "test");
+        for (int i = 0; i <= Credits.FOLD_AFTER; i++) {
+            UUID hold = credits.hold(account.id(), new BigDecimal("0.01"), "call", Duration.ofMinutes(5)).orElseThrow();
+            credits.settle(hold, account.id(), new BigDecimal("0.01"), "chat " + i);
+        }
+        JdbcClient jdbc = platform.bean(JdbcClient.class);
+        String unfolded = "SELECT count(*) FROM platform.credit_ledger WHERE account_id = :a AND NOT folded";
+        assertThat(jdbc.sql(unfolded).param("a", account.id()).query(Long.class).single()).isEqualTo(Credits.FOLD_AFTER + 1L);
+        BigDecimal before = credits.balance(account.id());
+        assertThat(before).isEqualByComparingTo("9.35");
+
+        UUID hold = credits.hold(account.id(), new BigDecimal("0.01"), "call", Duration.ofMinutes(5)).orElseThrow();
+
+        assertThat(jdbc.sql(unfolded).param("a", account.id()).query(Long.class).single()).isZero();
+        assertThat(credits.balance(account.id())).isEqualByComparingTo(before);
+        assertThat(credits.available(account.id())).isEqualByComparingTo("9.34");
+        assertThat(credits.granted(account.id())).isEqualByComparingTo("10.00");
+        assertThat(credits.entries(account.id(), 100)).hasSize(Credits.FOLD_AFTER + 2);
+        credits.release(hold);
+    }
+
+    @Test
+    void aSettlementDoesNotWaitForTheBalanceRowNorForAHoldUnderWay() throws Exception {
+        Account account = platform.newAccount();
+        credits.grant(account.id(), new BigDecimal("1.00"), "test");
+        UUID hold = credits.hold(account.id(), new BigDecimal("0.50"), "call", Duration.ofMinutes(5)).orElseThrow();
+        TransactionTemplate tx = platform.bean(TransactionTemplate.class);
+        CountDownLatch locked = new CountDownLatch(1);
+        CountDownLatch settled = new CountDownLatch(1);
+        try (ExecutorService pool = Executors.newFixedThreadPool(2)) {
+            Future<?> blocker = pool.submit(() -> tx.executeWithoutResult(status -> {
+                JdbcClient jdbc = platform.bean(JdbcClient.class);
+                jdbc.sql("SELECT balance_usd FROM platform.credit_balances WHERE account_id = :a FOR UPDATE")
+                        .param("a", account.id()).query(BigDecimal.class).single();
+                jdbc.sql("SELECT pg_advisory_xact_lock(:class, hashtext(CAST(:a AS text)))::text")
+                        .param("class", 0x43524454).param("a", account.id()).query(String.class).single();
+                locked.countDown();
+                try {
+                    settled.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            assertThat(locked.await(30, TimeUnit.SECONDS)).isTrue();
+            // were the settlement to wait for either lock, it would time out here while the blocker holds both
+            pool.submit(() -> credits.settle(hold, account.id(), new BigDecimal("0.25"), "chat"))
+                    .get(10, TimeUnit.SECONDS);
+            settled.countDown();
+            blocker.get(30, TimeUnit.SECONDS);
+        }
+        assertThat(credits.balance(account.id())).isEqualByComparingTo("0.75");
     }
 }
