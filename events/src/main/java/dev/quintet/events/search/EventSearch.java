@@ -2,11 +2,15 @@ package dev.quintet.events.search;
 
 import dev.quintet.events.catalog.Event;
 import dev.quintet.events.catalog.Events;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import org.postgresql.util.PGobject;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -59,13 +63,17 @@ public final class EventSearch {
                         + asked.address() + "'; give a city, optionally with its region or country ('Portland, OR', "
                         + "'London, GB'), or location.latitude and location.longitude"));
         SearchQuery query = place == null ? asked : asked.at(place.latitude(), place.longitude());
-        SearchFilter filter = new SearchFilter(query, clock.instant());
+        SearchFilter filter = new SearchFilter(query, clock.instant(), query.q() == null ? null : words(query.q()));
         int limit = query.pageSize();
         int offset = (query.page() - 1) * limit;
         Continuation from = query.continuation();
         boolean afterLast = from != null && from.afterId() != null && query.dateOrdered();
         if (afterLast) {
             filter.after(from.afterStart(), from.afterId());
+        }
+        FutureTask<Integer> counting = from == null ? new FutureTask<>(() -> count(filter)) : null;
+        if (counting != null) {
+            Thread.ofVirtual().name("event-search-count").start(counting);
         }
         List<Event> events = switch (query.sortBy()) {
             case "distance" -> nearest(filter, offset, limit);
@@ -81,7 +89,7 @@ public final class EventSearch {
             count = from.objectCount();
             capped = from.capped();
         } else {
-            int counted = count(filter);
+            int counted = counted(counting);
             count = Math.min(counted, countCap);
             capped = counted > countCap;
         }
@@ -114,7 +122,7 @@ public final class EventSearch {
         if (offset < BEST_CANDIDATES) {
             String candidates = SOONEST + " LIMIT " + BEST_CANDIDATES;
             events.addAll(page("SELECT " + Events.EVENT_COLUMNS + " FROM events.events e JOIN (SELECT e.id, "
-                    + "e.start_utc, ts_rank(e.search, websearch_to_tsquery('english', events.unaccent(:q))) AS rank "
+                    + "e.start_utc, ts_rank(e.search, :words) AS rank "
                     + "FROM (SELECT * FROM ("
                     + filter.matches(CHOICE + ", e.search", true, "", candidates) + ") e " + candidates + ") e "
                     + "ORDER BY rank DESC, e.start_utc, e.id LIMIT :limit OFFSET :offset) p ON p.id = e.id "
@@ -148,6 +156,39 @@ public final class EventSearch {
         }
         return page("SELECT " + Events.EVENT_COLUMNS + " FROM (" + near + ") e "
                 + "ORDER BY " + order + " LIMIT :limit OFFSET :offset", filter.params, offset, limit);
+    }
+
+    /** {@code q} as PostgreSQL's {@code tsquery}: its words stemmed and unaccented, with its quotes, {@code or} and {@code -}. */
+    private PGobject words(String q) {
+        String words = jdbc.sql("SELECT CAST(websearch_to_tsquery('english', events.unaccent(:q)) AS text)")
+                .param("q", q).query(String.class).single();
+        PGobject value = new PGobject();
+        value.setType("tsquery");
+        try {
+            value.setValue(words);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return value;
+    }
+
+    /**
+     * The count made beside the page, its failure thrown as it was. A count that is not needed after all (the page
+     * told it) is left to finish rather than interrupted, as interrupting a thread in a socket read closes its
+     * pooled connection.
+     */
+    private static int counted(FutureTask<Integer> counting) {
+        try {
+            return counting.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while counting matches", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     /** How many match, counting at most one past the cap. */

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.postgresql.util.PGobject;
 
 /**
  * A {@link SearchQuery}'s conditions as SQL over {@code events.events e} (and {@code events.venues v} when a place
@@ -26,8 +27,8 @@ final class SearchFilter {
     private static final ZoneOffset EARLIEST = ZoneOffset.ofHours(-12);
     private static final ZoneOffset LATEST = ZoneOffset.ofHours(14);
     private static final String WEEK_START = "date_trunc('week', d.today::timestamp)::date";
-    private static final String LOCAL_DAYS = " CROSS JOIN LATERAL (SELECT (e.start_utc AT TIME ZONE e.timezone)::date "
-            + "AS start_day, (CAST(:now AS timestamptz) AT TIME ZONE e.timezone)::date AS today) d";
+    private static final String LOCAL_DAYS = " CROSS JOIN LATERAL (SELECT e.start_local::date AS start_day, "
+            + "(CAST(:now AS timestamptz) AT TIME ZONE e.timezone)::date AS today) d";
 
     /** Disjoint conditions on the stored status; a search unites what each part finds. */
     final List<String> parts = new ArrayList<>();
@@ -40,13 +41,17 @@ final class SearchFilter {
     final boolean text;
     private boolean localDays;
 
-    SearchFilter(SearchQuery query, Instant now) {
+    /**
+     * {@code words} is {@code q} as a {@code tsquery}, made once by PostgreSQL and bound as a value of that type, so
+     * no plan makes it again for each candidate; null without {@code q}.
+     */
+    SearchFilter(SearchQuery query, Instant now, PGobject words) {
         params.put("now", now.atOffset(ZoneOffset.UTC));
         status(query.statuses());
-        text = query.q() != null;
+        text = words != null;
         if (text) {
-            eventConditions.add("e.search @@ websearch_to_tsquery('english', events.unaccent(:q))");
-            params.put("q", query.q());
+            eventConditions.add("e.search @@ :words");
+            params.put("words", words);
         }
         if (query.latitude() != null) {
             params.put("lat", query.latitude());
@@ -174,7 +179,7 @@ final class SearchFilter {
             eventConditions.add("e.start_utc " + op + " :" + name);
             params.put(name, bound.utc().atOffset(ZoneOffset.UTC));
         } else {
-            eventConditions.add("(e.start_utc AT TIME ZONE e.timezone) " + op + " :" + name);
+            eventConditions.add("e.start_local " + op + " :" + name);
             eventConditions.add("e.start_utc " + op + " :" + name + "_utc");
             params.put(name, bound.local());
             params.put(name + "_utc", bound.local().atOffset(ZoneOffset.UTC).plusDays(looserDays));
