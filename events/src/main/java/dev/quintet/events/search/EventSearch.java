@@ -19,8 +19,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * event's own time zone, against the injected clock.
  *
  * <p>Counts are exact up to {@value #COUNT_CAP} matches; past that the count says {@value #COUNT_CAP} and
- * {@link Results#capped()} is true, as a search engine's totals are. {@code sort_by=best} ranks by relevance the
- * {@value #BEST_CANDIDATES} soonest matches, which come first; any further matches follow by date.
+ * {@link Results#capped()} is true, as a search engine's totals are. Without a continuation (which carries the
+ * count), the count is made on a second connection while the page is read. {@code sort_by=best} ranks by relevance
+ * the {@value #BEST_CANDIDATES} soonest matches, which come first; any further matches follow by date.
  */
 public final class EventSearch {
 
@@ -158,7 +159,7 @@ public final class EventSearch {
                 + "ORDER BY " + order + " LIMIT :limit OFFSET :offset", filter.params, offset, limit);
     }
 
-    /** {@code q} as PostgreSQL's {@code tsquery}: its words stemmed and unaccented, with its quotes, {@code or} and {@code -}. */
+    /** {@code q} as PostgreSQL's {@code tsquery}: its words unaccented and stemmed, with its quotes, {@code or}, {@code -}. */
     private PGobject words(String q) {
         String words = jdbc.sql("SELECT CAST(websearch_to_tsquery('english', events.unaccent(:q)) AS text)")
                 .param("q", q).query(String.class).single();
