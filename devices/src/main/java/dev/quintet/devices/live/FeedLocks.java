@@ -6,7 +6,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
 
 /**
- * The advisory locks that keep a starting watch and the transactions writing changes apart (see {@link LiveWatches}).
+ * The advisory locks that keep a starting watch and the transactions writing changes apart (see {@link LiveWatches}):
+ * a writing transaction takes its devices' buckets shared in the function {@code live_claim}, a starting watch takes
+ * its device's bucket exclusively.
  * Devices hash to {@value #BUCKETS} buckets, so a transaction holds at most that many locks however many devices it
  * touches; every lock is a transaction lock, released at commit or rollback.
  */
@@ -22,12 +24,15 @@ final class FeedLocks {
         this.jdbc = jdbc;
     }
 
-    /** Shared locks on the devices' buckets, taken in order (so they cannot deadlock with {@link #exclusive}). */
-    void share(Collection<UUID> devices) {
-        Integer[] buckets = devices.stream().map(FeedLocks::bucket).distinct().sorted().toArray(Integer[]::new);
-        jdbc.sql("select count(pg_advisory_xact_lock_shared(:class, b)::text) from unnest(cast(:buckets as int[])) b")
-                .param("class", LOCK_CLASS).param("buckets", new SqlArrayValue("int4", (Object[]) buckets))
-                .query(Long.class).single();
+    /** The first key of the locks, for {@code live_claim}, which takes them shared. */
+    int lockClass() {
+        return LOCK_CLASS;
+    }
+
+    /** The buckets of the devices, sorted, for {@code live_claim} to take shared in that order. */
+    SqlArrayValue buckets(Collection<UUID> devices) {
+        return new SqlArrayValue("int4", (Object[]) devices.stream().map(FeedLocks::bucket).distinct().sorted()
+                .toArray(Integer[]::new));
     }
 
     /** The exclusive lock on the device's bucket: waits until no transaction holds it shared. */

@@ -36,27 +36,20 @@ final class LiveLog {
     /**
      * At the end of a transaction: numbers the changes of the devices that are watched (in the order given), stores
      * them and notifies the nodes; returns them numbered. The changes of other devices are dropped: nobody streams
-     * them. The buckets are locked before a later statement reads the leases (see {@link LiveWatches}); the counters
-     * are locked in device order, so that concurrent transactions cannot deadlock, and stay locked until the commit,
-     * so a device's changes commit in the order of their ids.
+     * them. One statement ({@code live_claim}) locks the buckets and then, with a fresh snapshot, reads the leases and
+     * advances the counters (see {@link LiveWatches}); the counters are locked in device order, so that concurrent
+     * transactions cannot deadlock, and stay locked until the commit, so a device's changes commit in the order of
+     * their ids.
      */
     List<LiveChange> append(List<LiveChange> pending, String origin) {
         SortedMap<UUID, Integer> counts = new TreeMap<>();
         pending.forEach(c -> counts.merge(c.deviceId(), 1, Integer::sum));
-        locks.share(counts.keySet());
         Map<UUID, Long> heads = new LinkedHashMap<>();
-        jdbc.sql("""
-                with watched as (
-                    select device_id from devices.live_heads
-                    where device_id = any(:devices) and watched_until > now()
-                    order by device_id for no key update)
-                update devices.live_heads h set seq = h.seq + c.n
-                from watched w join unnest(:devices, :counts) c (device_id, n) using (device_id)
-                where h.device_id = w.device_id
-                returning h.device_id, h.seq
-                """).param("devices", uuids(counts.keySet().toArray(UUID[]::new)))
+        jdbc.sql("select device, head from devices.live_claim(:class, :buckets, :devices, :counts)")
+                .param("class", locks.lockClass()).param("buckets", locks.buckets(counts.keySet()))
+                .param("devices", uuids(counts.keySet().toArray(UUID[]::new)))
                 .param("counts", new SqlArrayValue("int8", counts.values().stream().map(Integer::longValue).toArray()))
-                .query((rs, n) -> heads.put(rs.getObject("device_id", UUID.class), rs.getLong("seq"))).list();
+                .query((rs, n) -> heads.put(rs.getObject("device", UUID.class), rs.getLong("head"))).list();
         if (heads.isEmpty()) {
             return List.of();
         }

@@ -14,14 +14,15 @@ import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * The leases that make a device watched, on every node: changes are numbered and kept only for watched devices, so a
- * device nobody streams costs two small statements per transaction and no write. A node holds the lease of each
+ * device nobody streams costs one small statement per transaction and no write. A node holds the lease of each
  * device it streams (and of each it streamed within the retention), renewing it every {@link #RENEW_EVERY}; leases
  * are timed by the database's clock, so the nodes' clocks need not agree.
  *
  * <p>No change may fall between a transaction that saw no lease and a stream that starts from the state:
  * <ul>
- * <li>A writing transaction takes its devices' {@link FeedLocks} shared at its end, and only then, in a later
- *     statement, reads their leases ({@link LiveLog#append}).
+ * <li>A writing transaction takes its devices' {@link FeedLocks} shared at its end, and only then, with a snapshot
+ *     taken after the locks were granted, reads their leases (one call of the function {@code live_claim}, whose
+ *     statements each take a fresh snapshot: {@link LiveLog#append}).
  * <li>A watch that starts, or restarts after its lease ran out, takes its bucket's lock exclusively: it waits for
  *     every transaction that may have seen no lease to commit (so the stream's opening state includes their changes),
  *     and the transactions after it see the lease. A lease that ran out may have let changes go unnumbered: restarting

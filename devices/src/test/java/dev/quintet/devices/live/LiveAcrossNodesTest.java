@@ -13,10 +13,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * Two nodes of the service on one database (the external one when {@code QUINTET_TEST_DATABASE_URL} names it), each
@@ -174,6 +178,39 @@ class LiveAcrossNodesTest {
             assertThat(update(nodeA, device[1], "V1=10.5")).isEqualTo(200);
             assertThat(JsonPath.<Double>read(onB.next("reported", WAIT).data(), "$.reported.temp")).isEqualTo(10.5);
         }
+    }
+
+    @Test
+    void aChangeCommittingWhileAWatchStartsIsNumberedOnceTheWatchCommitted() throws Exception {
+        UUID device = UUID.fromString(nodeA.device(key, template, "racing")[0]);
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        // a watch starting on node B, as LiveWatches.start does it, held open between its lock and its commit
+        Thread watch = Thread.ofPlatform().start(() -> nodeB.bean(TransactionTemplate.class).executeWithoutResult(s -> {
+            JdbcClient jdbc = nodeB.bean(JdbcClient.class);
+            new FeedLocks(jdbc).exclusive(device);
+            jdbc.sql("insert into devices.live_heads (device_id, seq, watched_until) values (:device, 0, now() + interval '1 minute')")
+                    .param("device", device).update();
+            holding.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }));
+        assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+        LiveFeed feed = nodeA.bean(LiveFeed.class);
+        Thread change = Thread.ofPlatform().start(() -> feed.publish(device, LiveChange.EVENT,
+                JsonNodeFactory.instance.objectNode().put("code", "racing")));
+        change.join(300);
+        assertThat(change.isAlive()).as("the change waits for the watch to commit").isTrue();
+        release.countDown();
+        watch.join(10_000);
+        change.join(10_000);
+
+        assertThat(feed.head(device)).isEqualTo(1);
+        assertThat(nodeA.bean(JdbcClient.class).sql("select type from devices.live_changes where device_id = :device and seq = 1")
+                .param("device", device).query(String.class).single()).isEqualTo(LiveChange.EVENT);
     }
 
     /** The events of a stream up to the device event {@code code}, then any that follow within a short while. */
