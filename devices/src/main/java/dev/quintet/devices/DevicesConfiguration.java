@@ -185,9 +185,8 @@ class DevicesConfiguration {
     }
 
     @Bean
-    CommandDispatch commandDispatch(Commands commands, DeviceSessions sessions, JsonMapper json, Clock clock,
-                                    TransactionTemplate tx) {
-        return new CommandDispatch(commands, sessions, json, clock, tx);
+    CommandDispatch commandDispatch(Commands commands, DeviceSessions sessions, JsonMapper json, Clock clock) {
+        return new CommandDispatch(commands, sessions, json, clock);
     }
 
     @Bean

@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -68,15 +69,48 @@ public final class Commands {
 
     /** Marks the device's queued, unexpired commands SENT, oldest first, and returns them for sending. */
     List<Command> claimQueued(UUID deviceId, Instant now) {
-        return announce(() -> jdbc.sql("""
+        return announce(() -> sortedBySeq(jdbc.sql("""
                 update devices.commands c set status = 'SENT', sent_at = :now,
                     deadline_at = cast(:now as timestamptz) + c.timeout_ms * interval '1 millisecond'
                 from (select id from devices.commands where device_id = :device and status = 'QUEUED' and expires_at > :now
                       for update skip locked) due
                 where c.id = due.id returning c.*
                 """).param("device", deviceId).param("now", Timestamp.from(now))
-                .query((rs, n) -> new Row(rs.getLong("seq"), command(rs))).list().stream()
-                .sorted(java.util.Comparator.comparingLong(Row::seq)).map(Row::command).toList());
+                .query((rs, n) -> new Row(rs.getLong("seq"), command(rs))).list()));
+    }
+
+    /**
+     * Stores a new command for a connected device as SENT and claims the device's queued, unexpired commands, in one
+     * statement; returns them all for sending, oldest first. The feed hears that the new command was queued, then
+     * that it was sent with the others.
+     */
+    List<Command> insertAndClaim(Command c, Instant now) {
+        return tx.execute(s -> {
+            announce(c);
+            List<Command> sent = sortedBySeq(jdbc.sql("""
+                    with claimed as (
+                        update devices.commands q set status = 'SENT', sent_at = :now,
+                            deadline_at = cast(:now as timestamptz) + q.timeout_ms * interval '1 millisecond'
+                        from (select id from devices.commands
+                              where device_id = :device and status = 'QUEUED' and expires_at > :now
+                              for update skip locked) due
+                        where q.id = due.id returning q.*),
+                    inserted as (
+                        insert into devices.commands (id, device_id, method, params, two_way, status, timeout_ms,
+                                                      created_at, expires_at, sent_at, deadline_at)
+                        values (:id, :device, :method, :params::jsonb, :twoWay, 'SENT', :timeout, :created, :expires,
+                                :now, cast(:now as timestamptz) + :timeout * interval '1 millisecond')
+                        returning *)
+                    select * from claimed union all select * from inserted
+                    """).param("id", c.id()).param("device", c.deviceId()).param("method", c.method())
+                    .param("params", c.params() == null ? null : json.writeValueAsString(c.params()))
+                    .param("twoWay", c.twoWay()).param("timeout", c.timeout().toMillis())
+                    .param("created", Timestamp.from(c.createdAt())).param("expires", Timestamp.from(c.expiresAt()))
+                    .param("now", Timestamp.from(now))
+                    .query((rs, n) -> new Row(rs.getLong("seq"), command(rs))).list());
+            sent.forEach(this::announce);
+            return sent;
+        });
     }
 
     /** Puts sent but unacknowledged commands back in the queue, e.g. when the device's session ended. */
@@ -98,15 +132,28 @@ public final class Commands {
                 .list()).isEmpty();
     }
 
-    boolean answered(UUID deviceId, UUID id, JsonNode result, String error, Instant now) {
+    /**
+     * Records the device's answer to a two-way command that is SENT or DELIVERED. A SENT one also becomes DELIVERED
+     * at {@code deliveredAt} in the same transaction (the answer shows it arrived), and the feed hears both steps.
+     */
+    boolean answered(UUID deviceId, UUID id, JsonNode result, String error, Instant now, Instant deliveredAt) {
         return !announce(() -> jdbc.sql("""
-                update devices.commands set status = :status, result = :result::jsonb, error = :error, completed_at = :now,
-                    delivered_at = coalesce(delivered_at, cast(:now as timestamptz))
-                where id = :id and device_id = :device and two_way and status in ('SENT', 'DELIVERED') returning *
+                with prior as (
+                    select id, status from devices.commands
+                    where id = :id and device_id = :device and two_way and status in ('SENT', 'DELIVERED') for update)
+                update devices.commands c set status = :status, result = :result::jsonb, error = :error,
+                    completed_at = :now, delivered_at = coalesce(c.delivered_at, cast(:delivered as timestamptz))
+                from prior where c.id = prior.id
+                returning c.*, prior.status as prior_status
                 """).param("status", error == null ? "SUCCEEDED" : "FAILED")
                 .param("result", result == null ? null : json.writeValueAsString(result)).param("error", error)
-                .param("now", Timestamp.from(now)).param("id", id).param("device", deviceId)
-                .query((rs, n) -> command(rs)).list()).isEmpty();
+                .param("now", Timestamp.from(now)).param("delivered", Timestamp.from(deliveredAt))
+                .param("id", id).param("device", deviceId)
+                .query((rs, n) -> {
+                    Command answered = command(rs);
+                    return CommandStatus.SENT.name().equals(rs.getString("prior_status"))
+                            ? List.of(delivered(answered), answered) : List.of(answered);
+                }).list().stream().flatMap(List::stream).toList()).isEmpty();
     }
 
     boolean cancel(UUID deviceId, UUID id, Instant now) {
@@ -155,6 +202,16 @@ public final class Commands {
     }
 
     private record Row(long seq, Command command) {
+    }
+
+    private static List<Command> sortedBySeq(List<Row> rows) {
+        return rows.stream().sorted(Comparator.comparingLong(Row::seq)).map(Row::command).toList();
+    }
+
+    /** The answered command {@code c} as it stood once delivered, before the answer. */
+    private static Command delivered(Command c) {
+        return new Command(c.id(), c.deviceId(), c.method(), c.params(), c.twoWay(), CommandStatus.DELIVERED,
+                c.timeout(), c.createdAt(), c.expiresAt(), c.sentAt(), c.deliveredAt(), null, null, null);
     }
 
     private Command command(ResultSet rs) throws SQLException {

@@ -9,6 +9,7 @@ import dev.quintet.devices.testing.TestDevice;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -67,6 +68,24 @@ class CommandsTest extends DevicesTestCase {
             await().atMost(Duration.ofSeconds(3)).until(() -> status(device[0], id).equals("DELIVERED"));
             clock.advance(Duration.ofMinutes(10));
             Thread.sleep(200);
+            assertThat(status(device[0], id)).isEqualTo("DELIVERED");
+        }
+    }
+
+    @Test
+    void anAcknowledgementHeldForTheAnswerIsStoredBeforeTheEndedSessionsCommandsGoBackToTheQueue() throws Exception {
+        String[] device = app.device(key, template, "leaves");
+        UUID deviceId = UUID.fromString(device[0]);
+        try (TestDevice mqtt = TestDevice.connect(app.mqttPort(), device[1])) {
+            mqtt.holdAcknowledgements();
+            mqtt.subscribe("downlink/#");
+            String id = create(device[0], "{\"method\":\"ping\"}");
+            assertThat(mqtt.next(Duration.ofSeconds(2)).topic()).isEqualTo("downlink/cmd/" + id);
+
+            // the device's acknowledgement reaches the service, and its session ends before the answer could come
+            CommandDispatch dispatch = app.bean(CommandDispatch.class);
+            assertThat(dispatch.acknowledged(deviceId, "downlink/cmd/" + id)).isTrue();
+            dispatch.sessionEnded(deviceId);
             assertThat(status(device[0], id)).isEqualTo("DELIVERED");
         }
     }

@@ -26,6 +26,8 @@ public final class TestDevice implements AutoCloseable, MqttCallback {
     private final MqttAsyncClient client;
     private final String prefix;
     private final BlockingQueue<Received> inbox = new LinkedBlockingQueue<>();
+    private final BlockingQueue<MqttMessage> held = new LinkedBlockingQueue<>();
+    private volatile boolean holding;
     private boolean dropped;
 
     private TestDevice(MqttAsyncClient client, String prefix) {
@@ -126,6 +128,20 @@ public final class TestDevice implements AutoCloseable, MqttCallback {
         client.publish(prefix + topic, payload.getBytes(StandardCharsets.UTF_8), 0, false).waitForCompletion(10_000);
     }
 
+    /** From now on the device acknowledges (PUBACK) the messages it receives only in {@link #acknowledgeHeld}. */
+    public void holdAcknowledgements() {
+        holding = true;
+        client.setManualAcks(true);
+    }
+
+    /** Acknowledges the messages received while acknowledgements are held. */
+    public void acknowledgeHeld() throws MqttException {
+        MqttMessage message;
+        while ((message = held.poll()) != null) {
+            client.messageArrivedComplete(message.getId(), message.getQos());
+        }
+    }
+
     /** The next message received within {@code timeout}, or null. */
     public Received next(Duration timeout) throws InterruptedException {
         return inbox.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -153,6 +169,9 @@ public final class TestDevice implements AutoCloseable, MqttCallback {
     @Override
     public void messageArrived(String topic, MqttMessage message) {
         String relative = topic.startsWith(prefix) ? topic.substring(prefix.length()) : topic;
+        if (holding) {
+            held.add(message);
+        }
         inbox.add(new Received(relative, new String(message.getPayload(), StandardCharsets.UTF_8), message.getQos()));
     }
 

@@ -66,6 +66,37 @@ class StreamApiTest extends DevicesTestCase {
     }
 
     @Test
+    void aTwoWayCommandAnsweredBeforeItsAcknowledgementStreamsEachStateOnce() throws Exception {
+        String[] device = app.device(key, template, "quick");
+        try (TestStream stream = TestStream.open(app.url("/api/v1/devices/" + device[0] + "/stream"), key);
+             TestDevice mqtt = TestDevice.connect(app.mqttPort(), device[1])) {
+            assertThat(stream.next("shadow", WAIT)).isNotNull();
+            mqtt.holdAcknowledgements();
+            mqtt.subscribe("downlink/#");
+            String command = JsonPath.read(app.call("POST", "/api/v1/devices/" + device[0] + "/commands", key,
+                    "{\"method\":\"ping\",\"two_way\":true}").body(), "$.id");
+            assertThat(mqtt.next(WAIT).topic()).isEqualTo("downlink/cmd/" + command);
+            assertThat(mqtt.publish("cmd/" + command + "/result", "{\"result\":{\"pong\":true}}")).isZero();
+
+            assertThat(commandStatus(stream, command)).isEqualTo("QUEUED");
+            assertThat(commandStatus(stream, command)).isEqualTo("SENT");
+            TestStream.Event delivered = stream.next("command", WAIT);
+            assertThat(JsonPath.<String>read(delivered.data(), "$.status")).isEqualTo("DELIVERED");
+            TestStream.Event succeeded = stream.next("command", WAIT);
+            assertThat(JsonPath.<String>read(succeeded.data(), "$.status")).isEqualTo("SUCCEEDED");
+            assertThat(JsonPath.<Boolean>read(succeeded.data(), "$.result.pong")).isTrue();
+            assertThat(Long.parseLong(succeeded.id())).isEqualTo(Long.parseLong(delivered.id()) + 1);
+            String stored = app.call("GET", "/api/v1/devices/" + device[0] + "/commands/" + command, key, null).body();
+            assertThat(JsonPath.<String>read(stored, "$.delivered_at")).isEqualTo(clock.instant().toString());
+
+            mqtt.acknowledgeHeld();
+            assertThat(stream.next("command", Duration.ofMillis(500))).isNull();
+            stored = app.call("GET", "/api/v1/devices/" + device[0] + "/commands/" + command, key, null).body();
+            assertThat(JsonPath.<String>read(stored, "$.status")).isEqualTo("SUCCEEDED");
+        }
+    }
+
+    @Test
     void aReconnectingCallerGetsWhatItMissedInsteadOfTheOpeningState() throws Exception {
         String[] device = app.device(key, template, "resumed");
         String url = app.url("/api/v1/devices/" + device[0] + "/stream");
