@@ -31,9 +31,10 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>A device often answers a two-way command right after acknowledging it. Storing the acknowledgement on its own
  * would make the answer wait for that transaction (both change the same row), so the acknowledgement of a two-way
  * command this node sent is held for {@link #ANSWER_GRACE}: an answer within that time records DELIVERED and its
- * result in one transaction; otherwise the acknowledgement is stored alone once the grace ends, or before the
- * device's unacknowledged commands are put back when its session ends. Only the device's acknowledgement is held,
- * never something the service acknowledges to the device: the answer is acknowledged once stored.
+ * result in one transaction; otherwise the acknowledgement is stored alone once the grace ends, before the
+ * device's unacknowledged commands are put back when its session ends, or when the node shuts down. Only the
+ * device's acknowledgement is held, never something the service acknowledges to the device: the answer is
+ * acknowledged once stored.
  */
 public final class CommandDispatch {
 
@@ -170,6 +171,11 @@ public final class CommandDispatch {
 
     public boolean cancel(UUID deviceId, UUID id) {
         return commands.cancel(deviceId, id, clock.instant());
+    }
+
+    /** Stores every held acknowledgement at once: the node is shutting down. */
+    public void close() {
+        held.keySet().forEach(this::storeHeld);
     }
 
     /** Stores a held acknowledgement unless an answer took it. */
