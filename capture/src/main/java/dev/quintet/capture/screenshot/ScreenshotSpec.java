@@ -48,7 +48,10 @@ public record ScreenshotSpec(String format, int quality, boolean fullPage, Strin
         return "image/" + format;
     }
 
-    /** Playwright takes PNG and JPEG at full size; WebP and thumbnails go through Chromium's own capture. */
+    /**
+     * Whether an element must go through Chromium's capture command (WebP, thumbnails); at full size as PNG or JPEG
+     * Playwright takes it, scrolled into view. Everything else always goes through the capture command.
+     */
     boolean needsDevTools() {
         return format.equals("webp") || thumbnailWidth > 0;
     }

@@ -34,6 +34,8 @@ public final class Screenshots {
     public static final int MAX_JPEG_PIXELS = JpegEncoder.MAX_DIMENSION;
     /** The height of one slice of a stitched capture, in device pixels. */
     private static final int SLICE_PIXELS = 8_000;
+    /** How long a picture waits for web fonts still loading before it is taken with what has arrived. */
+    private static final int FONTS_WAIT_MILLIS = 3_000;
 
     public Shot take(Page page, ScreenshotSpec spec) {
         if (spec.fullPage()) {
@@ -44,72 +46,112 @@ public final class Screenshots {
                 return stitched(page, spec, height, pixelsPerCss);
             }
         }
-        byte[] bytes = spec.needsDevTools() ? devTools(page, spec) : playwright(page, spec);
+        byte[] bytes = spec.selector() != null && !spec.needsDevTools() ? element(page, spec) : devTools(page, spec);
         int[] size = ImageSize.of(bytes, spec.format());
         return new Shot(bytes, spec.mediaType(), size[0], size[1]);
     }
 
-    private static byte[] playwright(Page page, ScreenshotSpec spec) {
+    /** An element as Playwright takes it, scrolled into view; PNG or JPEG at full size. */
+    private static byte[] element(Page page, ScreenshotSpec spec) {
         ScreenshotType type = spec.format().equals("jpeg") ? ScreenshotType.JPEG : ScreenshotType.PNG;
-        if (spec.selector() != null) {
-            ElementHandle element = element(page, spec.selector());
-            ElementHandle.ScreenshotOptions options = new ElementHandle.ScreenshotOptions().setType(type)
-                    .setOmitBackground(spec.omitBackground() && type == ScreenshotType.PNG);
-            if (type == ScreenshotType.JPEG) {
-                options.setQuality(spec.quality());
-            }
-            return element.screenshot(options);
-        }
-        Page.ScreenshotOptions options = new Page.ScreenshotOptions().setType(type)
+        ElementHandle.ScreenshotOptions options = new ElementHandle.ScreenshotOptions().setType(type)
                 .setOmitBackground(spec.omitBackground() && type == ScreenshotType.PNG);
         if (type == ScreenshotType.JPEG) {
             options.setQuality(spec.quality());
         }
-        if (spec.fullPage()) {
-            int height = pageHeight(page);
-            int width = page.viewportSize().width;
-            options.setClip(0, 0, width, Math.min(height, spec.maxHeight())).setFullPage(true);
-        } else if (spec.clip() != null) {
-            ScreenshotSpec.Clip clip = spec.clip();
-            options.setClip(clip.x(), clip.y(), clip.width(), clip.height()).setFullPage(true);
-        }
-        return page.screenshot(options);
+        return element(page, spec.selector()).screenshot(options);
     }
 
-    /** Chromium's capture command: any of the three formats, scaled to a thumbnail when asked. */
+    /**
+     * Chromium's capture command, in one round trip after the page is prepared: the viewport where the page is
+     * scrolled to, a clip (cut to the page) or the full page, in any of the three formats, scaled to a thumbnail
+     * when asked. PNG is compressed for speed (larger files, the same pixels).
+     */
     private static byte[] devTools(Page page, ScreenshotSpec spec) {
+        Layout layout = prepare(page);
         JsonObject args = new JsonObject();
         args.addProperty("format", spec.format());
         if (!spec.format().equals("png")) {
             args.addProperty("quality", spec.quality());
         }
-        double x = 0;
-        double y = 0;
+        args.addProperty("optimizeForSpeed", true);
+        double x = layout.scrollX();
+        double y = layout.scrollY();
         double width = page.viewportSize().width;
         double height = page.viewportSize().height;
         if (spec.selector() != null) {
             BoundingBox box = element(page, spec.selector()).boundingBox();
-            List<?> scroll = (List<?>) page.evaluate("() => [window.scrollX, window.scrollY]");
-            x = box.x + ((Number) scroll.get(0)).doubleValue();
-            y = box.y + ((Number) scroll.get(1)).doubleValue();
+            x += box.x;
+            y += box.y;
             width = box.width;
             height = box.height;
         } else if (spec.clip() != null) {
-            x = spec.clip().x();
-            y = spec.clip().y();
-            width = spec.clip().width();
-            height = spec.clip().height();
+            ScreenshotSpec.Clip clip = spec.clip();
+            x = clip.x();
+            y = clip.y();
+            width = Math.min(clip.x() + clip.width(), layout.width()) - x;
+            height = Math.min(clip.y() + clip.height(), layout.height()) - y;
+            if (width <= 0 || height <= 0) {
+                throw ApiException.invalidParameter("clip", "clip lies outside the page, which is " + layout.width()
+                        + "×" + layout.height() + " CSS px, got " + clip.x() + "," + clip.y() + "," + clip.width()
+                        + "," + clip.height());
+            }
         } else if (spec.fullPage()) {
-            height = Math.min(pageHeight(page), spec.maxHeight());
+            x = 0;
+            y = 0;
+            height = Math.min(layout.height(), spec.maxHeight());
         }
-        args.add("clip", clip(x, y, width, height, thumbnailScale(spec, width, devicePixelRatio(page))));
+        double ratio = layout.devicePixelRatio();
+        double scale = ratio * thumbnailScale(spec, width, ratio);
+        args.add("clip", clip(x, y, width, height, scale));
         args.addProperty("captureBeyondViewport", spec.fullPage() || spec.selector() != null || spec.clip() != null);
         CDPSession session = page.context().newCDPSession(page);
         try {
-            return capture(session, args);
+            if (spec.omitBackground()) {
+                JsonObject transparent = new JsonObject();
+                transparent.add("color", rgba(0, 0, 0, 0));
+                session.send("Emulation.setDefaultBackgroundColorOverride", transparent);
+            }
+            byte[] bytes = capture(session, args);
+            // a clip is taken at one pixel per CSS px times its scale, which should make up the device scale; should
+            // Chromium apply the device scale itself, the width shows it and the capture is taken again
+            int expectedWidth = (int) Math.round(width * scale);
+            int takenWidth = ImageSize.of(bytes, spec.format())[0];
+            if (Math.abs(takenWidth - expectedWidth) > 1) {
+                args.add("clip", clip(x, y, width, height, scale * expectedWidth / takenWidth));
+                bytes = capture(session, args);
+            }
+            return bytes;
         } finally {
             session.detach();
         }
+    }
+
+    /** Where the page is scrolled to, its size in CSS px and its device pixel ratio. */
+    private record Layout(double scrollX, double scrollY, int width, int height, double devicePixelRatio) {
+    }
+
+    /**
+     * Readies the page for its picture as Playwright does, in one call: hides the text caret (a focused field would
+     * show it or not depending on the moment; a constructed sheet, so the page's CSP does not stop it) and waits
+     * for the page's fonts; then measures the page.
+     */
+    private static Layout prepare(Page page) {
+        List<?> measured = (List<?>) page.evaluate("async () => {"
+                + " const sheet = new CSSStyleSheet();"
+                + " sheet.replaceSync('* { caret-color: transparent !important; }');"
+                + " document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];"
+                + " await Promise.race([document.fonts.ready, new Promise(r => setTimeout(r, " + FONTS_WAIT_MILLIS + "))]);"
+                + " const d = document.documentElement, b = document.body;"
+                + " return [window.scrollX, window.scrollY,"
+                + "   Math.max(d.scrollWidth, b ? b.scrollWidth : 0, d.clientWidth),"
+                + "   Math.max(d.scrollHeight, b ? b.scrollHeight : 0, 1), window.devicePixelRatio]; }");
+        return new Layout(number(measured, 0), number(measured, 1), (int) number(measured, 2),
+                (int) number(measured, 3), number(measured, 4));
+    }
+
+    private static double number(List<?> values, int index) {
+        return ((Number) values.get(index)).doubleValue();
     }
 
     /**
@@ -176,6 +218,7 @@ public final class Screenshots {
             throws IOException {
         JsonObject args = new JsonObject();
         args.addProperty("format", "png");
+        args.addProperty("optimizeForSpeed", true);
         args.add("clip", clip(0, top, width, height, scale));
         args.addProperty("captureBeyondViewport", true);
         return ImageIO.read(new ByteArrayInputStream(capture(session, args)));

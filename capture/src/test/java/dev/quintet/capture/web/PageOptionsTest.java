@@ -106,6 +106,53 @@ class PageOptionsTest {
     }
 
     @Test
+    void cutsAClipToThePageAndRefusesOneOutsideIt() throws IOException {
+        String red = app.site.base() + "/red";
+        BufferedImage corner = shot("url", red, "width", "400", "height", "300", "clip", "350,250,100,100");
+        assertThat(corner.getWidth()).isEqualTo(50);
+        assertThat(corner.getHeight()).isEqualTo(50);
+        assertThat(rgb(corner, 25, 25)).isEqualTo(0xff0000);
+
+        assertRefused(Fetch.get(app.url("/v1/screenshot"), "url", red, "width", "400", "height", "300", "clip",
+                "500,0,10,10"), 400, "clip", "outside the page");
+    }
+
+    @Test
+    void leavesTheBackgroundTransparentWhenAsked() throws IOException {
+        String html = "<html><body style='margin:0'><div style='width:20px;height:20px;background:#0000ff'></div>"
+                + "</body></html>";
+        BufferedImage image = shot("html", html, "width", "200", "height", "100", "omit_background", "true");
+        assertThat(image.getColorModel().hasAlpha()).isTrue();
+        assertThat(image.getRGB(10, 10)).isEqualTo(0xff0000ff);
+        assertThat(image.getRGB(150, 50) >>> 24).isZero();
+        assertThat(shot("html", html, "width", "200", "height", "100").getRGB(150, 50)).isEqualTo(0xffffffff);
+    }
+
+    @Test
+    void capturesTheViewportWhereAScriptScrolledTo() throws IOException {
+        String html = "<html><body style='margin:0'><div style='height:1000px;background:#ff0000'></div>"
+                + "<div style='height:1000px;background:#0000ff'></div></body></html>";
+        BufferedImage image = shot("html", html, "width", "200", "height", "100", "js", "window.scrollTo(0, 1200)");
+        assertThat(rgb(image, 100, 50)).isEqualTo(0x0000ff);
+    }
+
+    @Test
+    void hidesTheTextCaretOfAFocusedField() throws IOException {
+        String html = "<html><body style='margin:0;background:#fff'><input id=f style='position:absolute;left:0;"
+                + "top:0;width:200px;height:80px;border:0;outline:none;padding:0 0 0 10px;font-size:60px;"
+                + "background:#fff;color:#000'></body></html>";
+        for (int i = 0; i < 3; i++) {
+            BufferedImage image = shot("html", html, "width", "200", "height", "80", "js",
+                    "document.getElementById('f').focus()", "delay", String.valueOf(150 * i));
+            for (int x = 0; x < 200; x++) {
+                for (int y = 0; y < 80; y++) {
+                    assertThat(rgb(image, x, y)).as("pixel %d,%d", x, y).isEqualTo(0xffffff);
+                }
+            }
+        }
+    }
+
+    @Test
     void injectsCssAndScriptAndHidesElements() throws IOException {
         String red = app.site.base() + "/red";
         assertThat(rgb(shot("url", red, "css", "body{background:#00ff00 !important}"), 300, 250)).isEqualTo(0x00ff00);
