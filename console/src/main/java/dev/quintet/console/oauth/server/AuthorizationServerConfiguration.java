@@ -15,7 +15,6 @@ import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
 import org.springframework.security.oauth2.server.authorization.authentication.ClientSecretAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2AuthorizationCodeRequestAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2AuthorizationConsentAuthenticationProvider;
@@ -71,7 +70,7 @@ class AuthorizationServerConfiguration {
 
     @Bean
     OAuth2TokenGenerator<?> tokenGenerator(JWKSource<SecurityContext> keys, Clock clock) {
-        JwtGenerator accessTokens = new JwtGenerator(new NimbusJwtEncoder(keys));
+        JwtGenerator accessTokens = new JwtGenerator(new AccessTokenEncoder(keys));
         accessTokens.setJwtCustomizer(new AccessTokenClaims());
         accessTokens.setClock(clock);
         OAuth2RefreshTokenGenerator refreshTokens = new OAuth2RefreshTokenGenerator();
