@@ -64,6 +64,13 @@ final class AuthorizationRows {
     static final String REQUEST_TEXT = "dev.quintet.console.oauth.grants.request";
 
     /**
+     * Attribute holding the stored claims of the access token as text, in a grant looked up by its refresh token: a
+     * refresh replaces the access token and a revocation only marks it invalidated, so neither reads its claims,
+     * and such a grant saves them back as they were read instead of parsing and writing them on every refresh.
+     */
+    static final String ACCESS_CLAIMS_TEXT = "dev.quintet.console.oauth.grants.access-claims";
+
+    /**
      * The columns of a row, read while the query's connection is held; {@link #toAuthorization} then looks up the
      * client and account with connections of their own. Looking them up while reading the row would hold two
      * connections at once, and enough concurrent token requests would then take every connection in the pool
@@ -100,9 +107,10 @@ final class AuthorizationRows {
 
     /**
      * The authorization a row holds, or null when its client or account is gone or the account is not active. The
-     * authorization request is parsed only {@code withRequest}, else kept as text (see {@link #REQUEST_TEXT}).
+     * authorization request is parsed only {@code withRequest}, else kept as text (see {@link #REQUEST_TEXT}), and
+     * the access token's claims only {@code withAccessClaims}, else kept as text (see {@link #ACCESS_CLAIMS_TEXT}).
      */
-    OAuth2Authorization toAuthorization(Row row, boolean withRequest) {
+    OAuth2Authorization toAuthorization(Row row, boolean withRequest, boolean withAccessClaims) {
         RegisteredClient client = authenticatedClient(row.clientId());
         if (client == null) {
             client = clients.findById(row.clientId());
@@ -135,12 +143,17 @@ final class AuthorizationRows {
         }
         Token access = row.access();
         if (access != null) {
-            Map<String, Object> claims = readClaims(access.claims());
+            Map<String, Object> claims = withAccessClaims ? readClaims(access.claims()) : null;
+            if (!withAccessClaims && access.claims() != null) {
+                builder.attribute(ACCESS_CLAIMS_TEXT, access.claims());
+            }
             boolean invalidated = access.invalidated() || !now.isBefore(access.expiresAt());
             builder.token(new OAuth2AccessToken(OAuth2AccessToken.TokenType.BEARER, access.value(),
                             access.issuedAt(), access.expiresAt(), access.scopes()),
                     meta -> {
-                        meta.put(OAuth2Authorization.Token.CLAIMS_METADATA_NAME, claims);
+                        if (claims != null) {
+                            meta.put(OAuth2Authorization.Token.CLAIMS_METADATA_NAME, claims);
+                        }
                         meta.put(OAuth2Authorization.Token.INVALIDATED_METADATA_NAME, invalidated);
                     });
         }
@@ -201,6 +214,18 @@ final class AuthorizationRows {
         });
         fields.put("additional_parameters", extra);
         return json.writeValueAsString(fields);
+    }
+
+    /**
+     * The claims to store for a grant's access token: its own, or, for the access token a grant was read with whose
+     * claims were kept as text (see {@link #ACCESS_CLAIMS_TEXT}), that text.
+     */
+    String claimsToStore(OAuth2Authorization authorization, OAuth2Authorization.Token<OAuth2AccessToken> access) {
+        if (access.getClaims() != null) {
+            return writeClaims(access.getClaims());
+        }
+        return TokenHashes.isStandIn(access.getToken().getTokenValue())
+                ? authorization.getAttribute(ACCESS_CLAIMS_TEXT) : null;
     }
 
     String writeClaims(Map<String, Object> claims) {

@@ -97,7 +97,7 @@ public final class Authorizations implements OAuth2AuthorizationService {
                 .param("accessIssued", access == null ? null : AuthorizationRows.timestamp(access.getToken().getIssuedAt()))
                 .param("accessExpires", access == null ? null : AuthorizationRows.timestamp(access.getToken().getExpiresAt()))
                 .param("accessScopes", access == null ? null : access.getToken().getScopes().toArray(String[]::new))
-                .param("accessClaims", access == null ? null : rows.writeClaims(access.getClaims()))
+                .param("accessClaims", access == null ? null : rows.claimsToStore(authorization, access))
                 .param("accessInvalidated", access != null && access.isInvalidated())
                 .param("refresh", newRefresh)
                 .param("refreshIssued", refresh == null ? null : AuthorizationRows.timestamp(refresh.getToken().getIssuedAt()))
@@ -119,7 +119,7 @@ public final class Authorizations implements OAuth2AuthorizationService {
 
     @Override
     public OAuth2Authorization findById(String id) {
-        return find("id = :token", id, null, true);
+        return find("id = :token", id, null, true, true);
     }
 
     @Override
@@ -141,7 +141,8 @@ public final class Authorizations implements OAuth2AuthorizationService {
         TokenHashes.Presented presented = TokenHashes.Presented.of(token);
         boolean byIssuedToken = type != null && (type.getValue().equals(OAuth2ParameterNames.ACCESS_TOKEN)
                 || type.getValue().equals(OAuth2ParameterNames.REFRESH_TOKEN));
-        OAuth2Authorization found = find(where, token, presented, !byIssuedToken);
+        boolean byRefreshToken = OAuth2TokenType.REFRESH_TOKEN.equals(type);
+        OAuth2Authorization found = find(where, token, presented, !byIssuedToken, !byRefreshToken);
         if (found == null && (type == null || OAuth2TokenType.REFRESH_TOKEN.equals(type))) {
             revokeFamilyOfRetired(presented.hash());
         }
@@ -160,7 +161,8 @@ public final class Authorizations implements OAuth2AuthorizationService {
                 .param("account", accountId).update();
     }
 
-    private OAuth2Authorization find(String where, String token, TokenHashes.Presented presented, boolean withRequest) {
+    private OAuth2Authorization find(String where, String token, TokenHashes.Presented presented, boolean withRequest,
+                                     boolean withAccessClaims) {
         var query = jdbc.sql("SELECT * FROM console.oauth_authorizations WHERE " + where);
         if (where.contains(":token")) {
             query = query.param("token", token);
@@ -169,7 +171,7 @@ public final class Authorizations implements OAuth2AuthorizationService {
             query = query.param("hash", presented.hash());
         }
         List<AuthorizationRows.Row> found = query.query((rs, n) -> AuthorizationRows.read(rs, presented)).list();
-        return found.isEmpty() ? null : rows.toAuthorization(found.getFirst(), withRequest);
+        return found.isEmpty() ? null : rows.toAuthorization(found.getFirst(), withRequest, withAccessClaims);
     }
 
     private void revokeFamilyOfRetired(byte[] tokenHash) {

@@ -26,6 +26,11 @@ final class TokenHashes {
         return value.startsWith(STAND_IN) ? HEX.parseHex(value.substring(STAND_IN.length())) : OAuthClients.sha256(value);
     }
 
+    /** True for the stand-in of a stored token, as opposed to a value that was issued or presented. */
+    static boolean isStandIn(String value) {
+        return value != null && value.startsWith(STAND_IN);
+    }
+
     /** The value to put in a grant read back: the presented one if it is this token, else a stand-in. */
     static String readBack(byte[] stored, Presented presented) {
         if (stored == null) {

@@ -16,6 +16,7 @@ import java.security.Principal;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -135,6 +136,51 @@ class AuthorizationsTest {
     }
 
     @Test
+    void keepsTheAccessTokensClaimsWhenAGrantFoundByItsRefreshTokenIsRevokedOrRotated() {
+        String access = "access-" + UUID.randomUUID();
+        String refresh = "refresh-" + UUID.randomUUID();
+        Map<String, Object> claims = Map.of("sub", account.id().toString(), "aud", List.of("events"),
+                "scope", "events:read", "exp", clock.instant().plus(Duration.ofMinutes(15)));
+        OAuth2Authorization grant = withAccessClaims(granted(access, refresh), claims);
+        authorizations.save(grant);
+
+        OAuth2Authorization byRefresh = authorizations.findByToken(refresh, OAuth2TokenType.REFRESH_TOKEN);
+        assertThat(byRefresh.getAccessToken().getClaims()).isNull();
+        authorizations.save(OAuth2Authorization.from(byRefresh).invalidate(byRefresh.getAccessToken().getToken()).build());
+
+        OAuth2Authorization byAccess = authorizations.findByToken(access, OAuth2TokenType.ACCESS_TOKEN);
+        assertThat(byAccess.getAccessToken().isInvalidated()).isTrue();
+        assertThat(byAccess.getAccessToken().getClaims())
+                .containsEntry("sub", account.id().toString()).containsEntry("aud", List.of("events"))
+                .containsEntry("exp", clock.instant().plus(Duration.ofMinutes(15)).truncatedTo(ChronoUnit.SECONDS));
+
+        String newAccess = "access-" + UUID.randomUUID();
+        String newRefresh = "refresh-" + UUID.randomUUID();
+        OAuth2Authorization found = authorizations.findByToken(refresh, OAuth2TokenType.REFRESH_TOKEN);
+        authorizations.save(withAccessClaims(OAuth2Authorization.from(rotated(found, newRefresh))
+                .token(new OAuth2AccessToken(OAuth2AccessToken.TokenType.BEARER, newAccess, clock.instant(),
+                        clock.instant().plus(Duration.ofMinutes(15)), Set.of("events:read"))).build(),
+                Map.of("sub", account.id().toString(), "jti", "second")));
+
+        assertThat(authorizations.findByToken(newAccess, OAuth2TokenType.ACCESS_TOKEN).getAccessToken().getClaims())
+                .containsEntry("jti", "second").doesNotContainKey("aud");
+    }
+
+    @Test
+    void revokesTheWholeGrantWhenAReplacedRefreshTokenIsPresentedAgain() {
+        String refresh = "refresh-" + UUID.randomUUID();
+        String next = "refresh-" + UUID.randomUUID();
+        OAuth2Authorization grant = granted("access-" + UUID.randomUUID(), refresh);
+        authorizations.save(grant);
+        authorizations.save(rotated(authorizations.findByToken(refresh, OAuth2TokenType.REFRESH_TOKEN), next));
+
+        assertThat(authorizations.findByToken(refresh, OAuth2TokenType.REFRESH_TOKEN)).isNull();
+
+        assertThat(authorizations.findByToken(next, OAuth2TokenType.REFRESH_TOKEN)).isNull();
+        assertThat(authorizations.findById(grant.getId())).isNull();
+    }
+
+    @Test
     void findsAGrantWhenThePoolHasASingleConnection() {
         String refresh = "refresh-" + UUID.randomUUID();
         authorizations.save(granted("access-" + UUID.randomUUID(), refresh));
@@ -168,6 +214,11 @@ class AuthorizationsTest {
                         now.plus(Duration.ofMinutes(15)), Set.of("events:read")))
                 .refreshToken(new OAuth2RefreshToken(refresh, now, now.plus(Duration.ofDays(30))))
                 .build();
+    }
+
+    private static OAuth2Authorization withAccessClaims(OAuth2Authorization grant, Map<String, Object> claims) {
+        return OAuth2Authorization.from(grant).token(grant.getAccessToken().getToken(),
+                meta -> meta.put(OAuth2Authorization.Token.CLAIMS_METADATA_NAME, claims)).build();
     }
 
     private static OAuth2Authorization rotated(OAuth2Authorization grant, String refresh) {
