@@ -15,6 +15,7 @@ import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
 import org.springframework.security.oauth2.server.authorization.authentication.ClientSecretAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2AuthorizationCodeRequestAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2AuthorizationConsentAuthenticationProvider;
@@ -70,7 +71,7 @@ class AuthorizationServerConfiguration {
 
     @Bean
     OAuth2TokenGenerator<?> tokenGenerator(JWKSource<SecurityContext> keys, Clock clock) {
-        JwtGenerator accessTokens = new JwtGenerator(new AccessTokenEncoder(keys));
+        JwtGenerator accessTokens = new JwtGenerator(new NimbusJwtEncoder(keys));
         accessTokens.setJwtCustomizer(new AccessTokenClaims());
         accessTokens.setClock(clock);
         OAuth2RefreshTokenGenerator refreshTokens = new OAuth2RefreshTokenGenerator();
