@@ -31,7 +31,7 @@ public final class Credits {
     /** How many unfolded charges an account may collect before a hold folds them into its running balance. */
     static final int FOLD_AFTER = 64;
     /** The first key of the holds' advisory locks, to keep them apart from other users of advisory locks. */
-    private static final int LOCK_CLASS = 0x43524454;
+    static final int LOCK_CLASS = 0x43524454;
 
     /** The running figure plus the unfolded charges of {@code :account}. */
     private static final String BALANCE = """

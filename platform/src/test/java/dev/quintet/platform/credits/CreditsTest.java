@@ -160,7 +160,7 @@ class CreditsTest {
                 jdbc.sql("SELECT balance_usd FROM platform.credit_balances WHERE account_id = :a FOR UPDATE")
                         .param("a", account.id()).query(BigDecimal.class).single();
                 jdbc.sql("SELECT pg_advisory_xact_lock(:class, hashtext(CAST(:a AS text)))::text")
-                        .param("class", 0x43524454).param("a", account.id()).query(String.class).single();
+                        .param("class", Credits.LOCK_CLASS).param("a", account.id()).query(String.class).single();
                 locked.countDown();
                 try {
                     settled.await(30, TimeUnit.SECONDS);
