@@ -13,6 +13,7 @@ import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,12 +42,21 @@ public final class Projects {
         this.dependencies = dependencies;
     }
 
+    /** A project with its versions in one statement and one row: each version column comes as one array. */
+    private static final String FIND = """
+            select p.*, v.* from packages.projects p
+            cross join lateral (
+                select array_agg(number) as v_number, array_agg(published_at) as v_published_at,
+                    array_agg(original_license) as v_original_license, array_agg(spdx_expression) as v_spdx_expression,
+                    array_agg(status) as v_status, array_agg(dependencies_fetched_at) as v_dependencies_fetched_at,
+                    array_agg(features::text) as v_features, array_agg(requires_python) as v_requires_python
+                from packages.versions where project_id = p.id) v
+            where p.platform = :platform and p.normalized_name = :name
+            """;
+
     public Optional<StoredProject> find(Ecosystem ecosystem, String normalizedName) {
-        return jdbc.sql("""
-                select * from packages.projects where platform = :platform and normalized_name = :name
-                """).param("platform", ecosystem.key()).param("name", normalizedName)
-                .query((rs, n) -> project(rs)).optional()
-                .map(p -> withVersions(p, versionsOf(p.id())));
+        return jdbc.sql(FIND).param("platform", ecosystem.key()).param("name", normalizedName)
+                .query((rs, n) -> withVersions(project(rs), versionArrays(rs))).optional();
     }
 
     /** Stores an upstream answer in one transaction and returns the stored project. */
@@ -239,6 +249,31 @@ public final class Projects {
                 .query(Projects::version).list();
     }
 
+    private static List<StoredVersion> versionArrays(ResultSet rs) throws SQLException {
+        String[] numbers = array(rs, "v_number", String[].class);
+        if (numbers == null) {
+            return List.of();
+        }
+        Timestamp[] published = array(rs, "v_published_at", Timestamp[].class);
+        String[] licenses = array(rs, "v_original_license", String[].class);
+        String[] spdx = array(rs, "v_spdx_expression", String[].class);
+        String[] statuses = array(rs, "v_status", String[].class);
+        Timestamp[] dependenciesFetched = array(rs, "v_dependencies_fetched_at", Timestamp[].class);
+        String[] features = array(rs, "v_features", String[].class);
+        String[] requiresPython = array(rs, "v_requires_python", String[].class);
+        List<StoredVersion> versions = new ArrayList<>(numbers.length);
+        for (int i = 0; i < numbers.length; i++) {
+            versions.add(new StoredVersion(numbers[i], instant(published[i]), licenses[i], spdx[i], statuses[i],
+                    instant(dependenciesFetched[i]), FeatureTables.read(features[i]), requiresPython[i]));
+        }
+        return versions;
+    }
+
+    private static <T> T array(ResultSet rs, String column, Class<T> type) throws SQLException {
+        Array array = rs.getArray(column);
+        return array == null ? null : type.cast(array.getArray());
+    }
+
     private static StoredVersion version(ResultSet rs, int row) throws SQLException {
         return new StoredVersion(rs.getString("number"), instant(rs, "published_at"), rs.getString("original_license"),
                 rs.getString("spdx_expression"), rs.getString("status"), instant(rs, "dependencies_fetched_at"),
@@ -264,7 +299,10 @@ public final class Projects {
     }
 
     static Instant instant(ResultSet rs, String column) throws SQLException {
-        Timestamp t = rs.getTimestamp(column);
+        return instant(rs.getTimestamp(column));
+    }
+
+    private static Instant instant(Timestamp t) {
         return t == null ? null : t.toInstant();
     }
 }

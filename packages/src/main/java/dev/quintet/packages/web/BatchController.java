@@ -1,7 +1,6 @@
 package dev.quintet.packages.web;
 
 import dev.quintet.packages.PackagesProperties;
-import dev.quintet.packages.fetch.Lookup;
 import dev.quintet.packages.registry.Ecosystem;
 import dev.quintet.platform.errors.ApiError;
 import dev.quintet.platform.errors.ApiErrors;
@@ -107,8 +106,7 @@ final class BatchController {
     private Object answer(int index, JsonNode item) {
         try {
             PackageUrls.Target target = target(index, item);
-            Lookup lookup = answers.lookup(target.ecosystem(), target.name(), null);
-            return answers.project(target.ecosystem(), lookup);
+            return answers.project(target.ecosystem(), target.name(), null);
         } catch (ApiException e) {
             ApiError error = e.toError();
             String param = "packages[" + index + "]" + (error.param() == null ? "" : "." + error.param());

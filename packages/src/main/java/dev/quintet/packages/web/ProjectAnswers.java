@@ -9,6 +9,7 @@ import dev.quintet.packages.registry.Ecosystem;
 import dev.quintet.packages.store.Dependents;
 import dev.quintet.packages.store.VirtualPackages;
 import dev.quintet.platform.errors.ApiException;
+import dev.quintet.platform.tasks.Beside;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.Map;
 import java.util.Optional;
@@ -65,8 +66,13 @@ final class ProjectAnswers {
         return lookup;
     }
 
-    ProjectView project(Ecosystem ecosystem, Lookup lookup) {
-        return ProjectView.of(ecosystem, lookup, dependentsCount(ecosystem, lookup));
+    /**
+     * The project answer. Its dependents are counted while the project is looked up (a first look-up waits for the
+     * upstream meanwhile): the count reads other projects' rows only, never the ones a look-up writes.
+     */
+    ProjectView project(Ecosystem ecosystem, String name, HttpServletResponse response) {
+        Beside<Long> count = countBeside(ecosystem, name);
+        return ProjectView.of(ecosystem, lookup(ecosystem, name, response), count.get());
     }
 
     long dependentsCount(Ecosystem ecosystem, Lookup lookup) {
@@ -74,16 +80,23 @@ final class ProjectAnswers {
     }
 
     /**
-     * The dependencies of one version ({@code latest} or a number) with the project's fields; a dependency on a name
-     * other packages provide (Debian) names them.
+     * The dependencies of one version ({@code latest} or a number) with the project's fields, the dependents counted
+     * as for {@link #project}; a dependency on a name other packages provide (Debian) names them.
      */
-    DependenciesView dependencies(Ecosystem ecosystem, Lookup lookup, String version) {
+    DependenciesView dependencies(Ecosystem ecosystem, String name, String version, HttpServletResponse response) {
+        Beside<Long> count = countBeside(ecosystem, name);
+        Lookup lookup = lookup(ecosystem, name, response);
         VersionDependencies found = dependencies.dependencies(ecosystem, lookup.project(), version.strip());
-        ProjectView project = project(ecosystem, lookup);
+        ProjectView project = ProjectView.of(ecosystem, lookup, count.get());
         Map<String, VirtualPackages.Provided> provided = virtualPackages.of(ecosystem, found.dependencies().stream()
                 .map(d -> ecosystem.normalize(d.dependency().name())).toList());
         return new DependenciesView(project, found.version(), found.dependencies().stream()
                 .map(d -> DependencyView.of(project.name(), ecosystem.displayName(), d,
                         provided.get(ecosystem.normalize(d.dependency().name())))).toList());
+    }
+
+    private Beside<Long> countBeside(Ecosystem ecosystem, String name) {
+        String normalized = ecosystem.normalize(name.strip());
+        return Beside.start("dependents-count", () -> dependents.count(ecosystem, normalized));
     }
 }

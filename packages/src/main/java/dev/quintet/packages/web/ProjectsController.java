@@ -27,7 +27,7 @@ final class ProjectsController {
     @GetMapping(value = {"/api/{platform}/{name}", "/api/{platform}/{name}/"}, produces = "application/json")
     ProjectView project(@PathVariable String platform, @PathVariable String name, HttpServletResponse response) {
         Ecosystem ecosystem = ecosystem(platform, name);
-        return answers.project(ecosystem, lookup(ecosystem, name, response));
+        return answers.project(ecosystem, name, response);
     }
 
     @GetMapping(value = {"/api/{platform}/{name}/versions", "/api/{platform}/{name}/versions/"}, produces = "application/json")
@@ -47,7 +47,7 @@ final class ProjectsController {
     DependenciesView dependencies(@PathVariable String platform, @PathVariable String name,
                                   @PathVariable String version, HttpServletResponse response) {
         Ecosystem ecosystem = ecosystem(platform, name);
-        return answers.dependencies(ecosystem, lookup(ecosystem, name, response), version);
+        return answers.dependencies(ecosystem, name, version, response);
     }
 
     private Lookup lookup(Ecosystem ecosystem, String name, HttpServletResponse response) {

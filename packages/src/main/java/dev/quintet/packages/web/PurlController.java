@@ -1,6 +1,5 @@
 package dev.quintet.packages.web;
 
-import dev.quintet.packages.fetch.Lookup;
 import dev.quintet.platform.errors.ApiException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -36,9 +35,8 @@ final class PurlController {
             "/api/purl/{type}/dependents", "/api/purl/{type}/{namespace}/dependencies"}, produces = "application/json")
     Object purl(HttpServletRequest request, HttpServletResponse response) {
         PackageUrls.Target target = PackageUrls.parse(purlOf(request));
-        Lookup lookup = answers.lookup(target.ecosystem(), target.name(), response);
-        return target.version() == null ? answers.project(target.ecosystem(), lookup)
-                : answers.dependencies(target.ecosystem(), lookup, target.version());
+        return target.version() == null ? answers.project(target.ecosystem(), target.name(), response)
+                : answers.dependencies(target.ecosystem(), target.name(), target.version(), response);
     }
 
     /** The purl of the request path: decoded once when sent encoded; qualifiers from the query when sent as written. */
