@@ -63,14 +63,14 @@ public final class Projects {
     public StoredProject save(Ecosystem ecosystem, String normalizedName, UpstreamProject upstream, Validators validators) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
         return tx.execute(status -> {
-            long projectId = upsertProject(ecosystem, normalizedName, upstream, validators, now);
             List<UpstreamVersion> versions = distinct(upstream.versions());
-            List<StoredVersion> stored = upsertVersions(projectId, versions);
+            Written written = upsertProjectAndVersions(ecosystem, normalizedName, upstream, validators, now, versions);
+            long projectId = written.projectId();
             Set<String> declared = versions.stream().filter(v -> v.dependencies() != null).map(UpstreamVersion::number)
                     .collect(Collectors.toSet());
             dependencies.replaceAll(ecosystem, versions.stream().filter(v -> declared.contains(v.number()))
                     .map(v -> new DeclaredDependencies(projectId, v.number(), v.dependencies())).toList(), now);
-            return recordLatestReleases(projectId, ecosystem, stored.stream()
+            return recordLatestReleases(projectId, ecosystem, written.versions().stream()
                     .map(v -> declared.contains(v.number()) ? v.withDependenciesFetchedAt(now) : v).toList());
         });
     }
@@ -167,75 +167,92 @@ public final class Projects {
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
-    private long upsertProject(Ecosystem ecosystem, String normalizedName, UpstreamProject p, Validators v, Instant now) {
-        List<String> spdx = SpdxLicenses.normalizeAll(p.licenses());
-        return jdbc.sql("""
-                insert into packages.projects (platform, name, normalized_name, description, homepage, repository_url,
-                    licenses, original_licenses, keywords, status, fetched_at, etag, last_modified, created_at, updated_at,
-                    default_version)
-                values (:platform, :name, :normalized, :description, :homepage, :repository, :licenses, :original,
-                    :keywords, :status, :now, :etag, :lm, :now, :now, :default_version)
-                on conflict (platform, normalized_name) do update set
-                    name = excluded.name,
-                    description = coalesce(excluded.description, projects.description),
-                    homepage = coalesce(excluded.homepage, projects.homepage),
-                    repository_url = coalesce(excluded.repository_url, projects.repository_url),
-                    licenses = case when cardinality(excluded.licenses) > 0 then excluded.licenses else projects.licenses end,
-                    original_licenses = case when cardinality(excluded.original_licenses) > 0
-                        then excluded.original_licenses else projects.original_licenses end,
-                    keywords = case when cardinality(excluded.keywords) > 0 then excluded.keywords else projects.keywords end,
-                    status = excluded.status, fetched_at = excluded.fetched_at, etag = excluded.etag,
-                    last_modified = excluded.last_modified, updated_at = excluded.updated_at,
-                    default_version = excluded.default_version
-                returning id
-                """).param("platform", ecosystem.key()).param("name", p.name()).param("normalized", normalizedName)
-                .param("description", p.description()).param("homepage", p.homepage())
-                .param("repository", p.repositoryUrl()).param("licenses", spdx.toArray(String[]::new))
-                .param("original", p.licenses().toArray(String[]::new)).param("keywords", p.keywords().toArray(String[]::new))
-                .param("status", p.status()).param("now", Timestamp.from(now)).param("etag", v.etag())
-                .param("lm", v.lastModified()).param("default_version", p.defaultVersion()).query(Long.class).single();
-    }
+    /** The project row written; {@code returning id}. */
+    private static final String UPSERT_PROJECT = """
+            insert into packages.projects (platform, name, normalized_name, description, homepage, repository_url,
+                licenses, original_licenses, keywords, status, fetched_at, etag, last_modified, created_at, updated_at,
+                default_version)
+            values (:platform, :name, :normalized, :description, :homepage, :repository, :licenses, :original,
+                :keywords, :status, :now, :etag, :lm, :now, :now, :default_version)
+            on conflict (platform, normalized_name) do update set
+                name = excluded.name,
+                description = coalesce(excluded.description, projects.description),
+                homepage = coalesce(excluded.homepage, projects.homepage),
+                repository_url = coalesce(excluded.repository_url, projects.repository_url),
+                licenses = case when cardinality(excluded.licenses) > 0 then excluded.licenses else projects.licenses end,
+                original_licenses = case when cardinality(excluded.original_licenses) > 0
+                    then excluded.original_licenses else projects.original_licenses end,
+                keywords = case when cardinality(excluded.keywords) > 0 then excluded.keywords else projects.keywords end,
+                status = excluded.status, fetched_at = excluded.fetched_at, etag = excluded.etag,
+                last_modified = excluded.last_modified, updated_at = excluded.updated_at,
+                default_version = excluded.default_version
+            returning id""";
 
     /**
-     * Every version in one statement (numbers distinct); returns all the project's versions as now stored: those
-     * written, and in the same round trip those the upstream no longer lists.
+     * The project row and every version (numbers distinct) in one statement; returns all the project's versions as now
+     * stored, each with the project's id: those written, and those the upstream no longer lists.
      */
-    private List<StoredVersion> upsertVersions(long projectId, List<UpstreamVersion> versions) {
+    private static final String UPSERT_PROJECT_AND_VERSIONS = """
+            with project as (%s),
+            written as (
+                insert into packages.versions (project_id, number, published_at, original_license, spdx_expression,
+                    status, features, requires_python)
+                select project.id, v.number, v.published_at::timestamptz, v.license, v.spdx, v.status, v.features::jsonb,
+                       v.requires_python
+                from project, unnest(:numbers::text[], :published::text[], :version_licenses::text[], :spdx::text[],
+                                     :statuses::text[], :features::text[], :requires_python::text[])
+                    as v(number, published_at, license, spdx, status, features, requires_python)
+                on conflict (project_id, number) do update set
+                    published_at = coalesce(excluded.published_at, versions.published_at),
+                    original_license = coalesce(excluded.original_license, versions.original_license),
+                    spdx_expression = coalesce(excluded.spdx_expression, versions.spdx_expression),
+                    status = excluded.status,
+                    features = coalesce(excluded.features, versions.features),
+                    requires_python = coalesce(excluded.requires_python, versions.requires_python)
+                returning *)
+            select * from written
+            union all
+            select * from packages.versions
+            where project_id = (select id from project) and number <> all (:numbers::text[])
+            """.formatted(UPSERT_PROJECT);
+
+    /** The project's id and all its versions as now stored. */
+    private record Written(long projectId, List<StoredVersion> versions) {
+    }
+
+    private Written upsertProjectAndVersions(Ecosystem ecosystem, String normalizedName, UpstreamProject p,
+                                             Validators v, Instant now, List<UpstreamVersion> versions) {
         if (versions.isEmpty()) {
-            return versionsOf(projectId);
+            long id = projectParams(jdbc.sql(UPSERT_PROJECT), ecosystem, normalizedName, p, v, now).query(Long.class)
+                    .single();
+            return new Written(id, versionsOf(id));
         }
-        return jdbc.sql("""
-                with written as (
-                    insert into packages.versions (project_id, number, published_at, original_license, spdx_expression,
-                        status, features, requires_python)
-                    select :id, v.number, v.published_at::timestamptz, v.license, v.spdx, v.status, v.features::jsonb,
-                           v.requires_python
-                    from unnest(:numbers::text[], :published::text[], :licenses::text[], :spdx::text[], :statuses::text[],
-                                :features::text[], :requires_python::text[])
-                        as v(number, published_at, license, spdx, status, features, requires_python)
-                    on conflict (project_id, number) do update set
-                        published_at = coalesce(excluded.published_at, versions.published_at),
-                        original_license = coalesce(excluded.original_license, versions.original_license),
-                        spdx_expression = coalesce(excluded.spdx_expression, versions.spdx_expression),
-                        status = excluded.status,
-                        features = coalesce(excluded.features, versions.features),
-                        requires_python = coalesce(excluded.requires_python, versions.requires_python)
-                    returning *)
-                select * from written
-                union all
-                select * from packages.versions where project_id = :id and number <> all (:numbers::text[])
-                """).param("id", projectId)
+        List<Map.Entry<Long, StoredVersion>> rows = projectParams(jdbc.sql(UPSERT_PROJECT_AND_VERSIONS), ecosystem,
+                normalizedName, p, v, now)
                 .param("numbers", versions.stream().map(UpstreamVersion::number).toArray(String[]::new))
                 .param("published", versions.stream()
-                        .map(v -> v.publishedAt() == null ? null : v.publishedAt().toString()).toArray(String[]::new))
-                .param("licenses", versions.stream().map(UpstreamVersion::license).toArray(String[]::new))
-                .param("spdx", versions.stream().map(v -> v.license() == null ? null
-                        : SpdxLicenses.normalize(v.license()).orElse("NOASSERTION")).toArray(String[]::new))
+                        .map(u -> u.publishedAt() == null ? null : u.publishedAt().toString()).toArray(String[]::new))
+                .param("version_licenses", versions.stream().map(UpstreamVersion::license).toArray(String[]::new))
+                .param("spdx", versions.stream().map(u -> u.license() == null ? null
+                        : SpdxLicenses.normalize(u.license()).orElse("NOASSERTION")).toArray(String[]::new))
                 .param("statuses", versions.stream().map(UpstreamVersion::status).toArray(String[]::new))
                 .param("features", versions.stream()
-                        .map(v -> v.features() == null ? null : FeatureTables.write(v.features())).toArray(String[]::new))
+                        .map(u -> u.features() == null ? null : FeatureTables.write(u.features())).toArray(String[]::new))
                 .param("requires_python", versions.stream().map(UpstreamVersion::requiresPython).toArray(String[]::new))
-                .query(Projects::version).list();
+                .query((rs, n) -> Map.entry(rs.getLong("project_id"), version(rs, n))).list();
+        return new Written(rows.getFirst().getKey(), rows.stream().map(Map.Entry::getValue).toList());
+    }
+
+    private static JdbcClient.StatementSpec projectParams(JdbcClient.StatementSpec statement, Ecosystem ecosystem,
+                                                          String normalizedName, UpstreamProject p, Validators v,
+                                                          Instant now) {
+        return statement.param("platform", ecosystem.key()).param("name", p.name()).param("normalized", normalizedName)
+                .param("description", p.description()).param("homepage", p.homepage())
+                .param("repository", p.repositoryUrl())
+                .param("licenses", SpdxLicenses.normalizeAll(p.licenses()).toArray(String[]::new))
+                .param("original", p.licenses().toArray(String[]::new)).param("keywords", p.keywords().toArray(String[]::new))
+                .param("status", p.status()).param("now", Timestamp.from(now)).param("etag", v.etag())
+                .param("lm", v.lastModified()).param("default_version", p.defaultVersion());
     }
 
     private static List<UpstreamVersion> distinct(List<UpstreamVersion> versions) {
