@@ -65,24 +65,32 @@ public final class CommandDispatch {
     }
 
     /**
-     * Queues the command and, when the device is connected, stores it as sent (claiming any others waiting) in one
-     * statement and sends it once that committed, so a command to a connected device costs one commit before it
-     * goes out.
+     * Queues the command for the account's device and, when the device is connected, stores it as sent (claiming any
+     * others waiting) in one statement and sends it once that committed, so a command to a connected device costs one
+     * commit before it goes out. The statement that stores it checks that the account has the device: empty when
+     * not.
      */
-    public Command create(UUID deviceId, NewCommand spec) {
+    public Optional<Command> create(UUID accountId, UUID deviceId, NewCommand spec) {
         UUID id = UUID.randomUUID();
         Command queued = new Command(id, deviceId, spec.method(), spec.params(), spec.twoWay(), CommandStatus.QUEUED,
                 spec.timeout(), clock.instant(), spec.expiresAt(), null, null, null, null, null);
-        Optional<Command> sent = sessions.exclusively(deviceId, () -> {
+        Stored stored = sessions.exclusively(deviceId, () -> {
             if (!sessions.isConnected(deviceId)) {
-                commands.insert(queued);
-                return Optional.<Command>empty();
+                return new Stored(commands.insert(accountId, queued), null);
             }
-            List<Command> claimed = commands.insertAndClaim(queued, clock.instant());
+            List<Command> claimed = commands.insertAndClaim(accountId, queued, clock.instant());
             List<UUID> unsent = send(deviceId, claimed);
-            return claimed.stream().filter(c -> c.id().equals(id) && !unsent.contains(id)).findFirst();
+            return new Stored(!claimed.isEmpty(), claimed.stream()
+                    .filter(c -> c.id().equals(id) && !unsent.contains(id)).findFirst().orElse(null));
         });
-        return sent.or(() -> commands.find(deviceId, id)).orElseThrow();
+        if (!stored.owned()) {
+            return Optional.empty();
+        }
+        return Optional.of(stored.sent() != null ? stored.sent() : commands.find(deviceId, id).orElseThrow());
+    }
+
+    /** What {@link #create} stored: nothing when the account has no such device; the command if it went out. */
+    private record Stored(boolean owned, Command sent) {
     }
 
     /** Sends the device's queued commands if it is connected. */

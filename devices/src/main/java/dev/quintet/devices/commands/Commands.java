@@ -37,17 +37,20 @@ public final class Commands {
         this.feed = feed;
     }
 
-    void insert(Command c) {
-        announce(() -> {
-            jdbc.sql("""
+    /** Stores a new command for a device of {@code accountId} as QUEUED; false when the account has no such device. */
+    boolean insert(UUID accountId, Command c) {
+        return !announce(() -> {
+            int inserted = jdbc.sql("""
                     insert into devices.commands (id, device_id, method, params, two_way, status, timeout_ms, created_at, expires_at)
-                    values (:id, :device, :method, :params::jsonb, :twoWay, 'QUEUED', :timeout, :created, :expires)
-                    """).param("id", c.id()).param("device", c.deviceId()).param("method", c.method())
+                    select :id, d.id, :method, :params::jsonb, :twoWay, 'QUEUED', :timeout, :created, :expires
+                    from devices.devices d where d.id = :device and d.account_id = :account
+                    """).param("id", c.id()).param("device", c.deviceId()).param("account", accountId)
+                    .param("method", c.method())
                     .param("params", c.params() == null ? null : json.writeValueAsString(c.params()))
                     .param("twoWay", c.twoWay()).param("timeout", c.timeout().toMillis())
                     .param("created", Timestamp.from(c.createdAt())).param("expires", Timestamp.from(c.expiresAt())).update();
-            return List.of(c);
-        });
+            return inserted == 0 ? List.<Command>of() : List.of(c);
+        }).isEmpty();
     }
 
     public Optional<Command> find(UUID deviceId, UUID id) {
@@ -80,34 +83,47 @@ public final class Commands {
     }
 
     /**
-     * Stores a new command for a connected device as SENT and claims the device's queued, unexpired commands, in one
-     * statement; returns them all for sending, oldest first. The feed hears that the new command was queued, then
-     * that it was sent with the others.
+     * Stores a new command for a connected device of {@code accountId} as SENT and claims the device's queued,
+     * unexpired commands, in one statement that also takes the device's feed lock; returns them all for sending,
+     * oldest first, or nothing when the account has no such device. The feed hears that the new command was queued,
+     * then that it was sent with the others.
      */
-    List<Command> insertAndClaim(Command c, Instant now) {
+    List<Command> insertAndClaim(UUID accountId, Command c, Instant now) {
         return tx.execute(s -> {
-            announce(c);
-            List<Command> sent = sortedBySeq(jdbc.sql("""
-                    with claimed as (
+            List<Row> rows = feed.lockParameters(jdbc.sql("""
+                    with owned as (
+                        select id from devices.devices where id = :device and account_id = :account),
+                    claimed as (
                         update devices.commands q set status = 'SENT', sent_at = :now,
                             deadline_at = cast(:now as timestamptz) + q.timeout_ms * interval '1 millisecond'
                         from (select id from devices.commands
-                              where device_id = :device and status = 'QUEUED' and expires_at > :now
+                              where device_id = (select id from owned) and status = 'QUEUED' and expires_at > :now
                               for update skip locked) due
                         where q.id = due.id returning q.*),
                     inserted as (
                         insert into devices.commands (id, device_id, method, params, two_way, status, timeout_ms,
                                                       created_at, expires_at, sent_at, deadline_at)
-                        values (:id, :device, :method, :params::jsonb, :twoWay, 'SENT', :timeout, :created, :expires,
-                                :now, cast(:now as timestamptz) + :timeout * interval '1 millisecond')
-                        returning *)
-                    select * from claimed union all select * from inserted
-                    """).param("id", c.id()).param("device", c.deviceId()).param("method", c.method())
+                        select :id, owned.id, :method, :params::jsonb, :twoWay, 'SENT', :timeout, :created, :expires,
+                               :now, cast(:now as timestamptz) + :timeout * interval '1 millisecond'
+                        from owned
+                        returning *),
+                    feed as materialized (select %s as head)
+                    select sent.*, feed.head as feed_head
+                    from (select * from claimed union all select * from inserted) sent cross join feed
+                    """.formatted(LiveFeed.LOCK)), c.deviceId())
+                    .param("account", accountId).param("id", c.id()).param("device", c.deviceId())
+                    .param("method", c.method())
                     .param("params", c.params() == null ? null : json.writeValueAsString(c.params()))
                     .param("twoWay", c.twoWay()).param("timeout", c.timeout().toMillis())
                     .param("created", Timestamp.from(c.createdAt())).param("expires", Timestamp.from(c.expiresAt()))
                     .param("now", Timestamp.from(now))
-                    .query((rs, n) -> new Row(rs.getLong("seq"), command(rs))).list());
+                    .query((rs, n) -> new Row(rs.getLong("seq"), command(rs), head(rs))).list();
+            if (rows.isEmpty()) {
+                return List.of();
+            }
+            feed.locked(c.deviceId(), rows.getFirst().feedHead());
+            announce(c);
+            List<Command> sent = sortedBySeq(rows);
             sent.forEach(this::announce);
             return sent;
         });
@@ -137,19 +153,20 @@ public final class Commands {
      * at {@code deliveredAt} in the same transaction (the answer shows it arrived), and the feed hears both steps.
      */
     boolean answered(UUID deviceId, UUID id, JsonNode result, String error, Instant now, Instant deliveredAt) {
-        return !announce(() -> jdbc.sql("""
+        return !announce(() -> feed.lockParameters(jdbc.sql("""
                 with prior as (
                     select id, status from devices.commands
                     where id = :id and device_id = :device and two_way and status in ('SENT', 'DELIVERED') for update)
                 update devices.commands c set status = :status, result = :result::jsonb, error = :error,
                     completed_at = :now, delivered_at = coalesce(c.delivered_at, cast(:delivered as timestamptz))
                 from prior where c.id = prior.id
-                returning c.*, prior.status as prior_status
-                """).param("status", error == null ? "SUCCEEDED" : "FAILED")
+                returning c.*, prior.status as prior_status, %s as feed_head
+                """.formatted(LiveFeed.LOCK)), deviceId).param("status", error == null ? "SUCCEEDED" : "FAILED")
                 .param("result", result == null ? null : json.writeValueAsString(result)).param("error", error)
                 .param("now", Timestamp.from(now)).param("delivered", Timestamp.from(deliveredAt))
                 .param("id", id).param("device", deviceId)
                 .query((rs, n) -> {
+                    feed.locked(deviceId, head(rs));
                     Command answered = command(rs);
                     return CommandStatus.SENT.name().equals(rs.getString("prior_status"))
                             ? List.of(delivered(answered), answered) : List.of(answered);
@@ -201,7 +218,17 @@ public final class Commands {
         feed.publish(c.deviceId(), LiveChange.COMMAND, data);
     }
 
-    private record Row(long seq, Command command) {
+    private record Row(long seq, Command command, Long feedHead) {
+
+        Row(long seq, Command command) {
+            this(seq, command, null);
+        }
+    }
+
+    /** The head the statement's feed lock found ({@link LiveFeed#LOCK}); null when nobody watches the device. */
+    private static Long head(ResultSet rs) throws SQLException {
+        long head = rs.getLong("feed_head");
+        return rs.wasNull() ? null : head;
     }
 
     private static List<Command> sortedBySeq(List<Row> rows) {

@@ -7,7 +7,7 @@ import org.springframework.jdbc.support.SqlArrayValue;
 
 /**
  * The advisory locks that keep a starting watch and the transactions writing changes apart (see {@link LiveWatches}):
- * a writing transaction takes its devices' buckets shared in the function {@code live_claim}, a starting watch takes
+ * a writing transaction takes its devices' buckets shared in the function {@code live_lock}, a starting watch takes
  * its device's bucket exclusively.
  * Devices hash to {@value #BUCKETS} buckets, so a transaction holds at most that many locks however many devices it
  * touches; every lock is a transaction lock, released at commit or rollback.
@@ -24,12 +24,12 @@ final class FeedLocks {
         this.jdbc = jdbc;
     }
 
-    /** The first key of the locks, for {@code live_claim}, which takes them shared. */
+    /** The first key of the locks, for {@code live_lock}, which takes them shared. */
     int lockClass() {
         return LOCK_CLASS;
     }
 
-    /** The buckets of the devices, sorted, for {@code live_claim} to take shared in that order. */
+    /** The buckets of the devices, sorted, for {@code live_lock} to take shared in that order. */
     SqlArrayValue buckets(Collection<UUID> devices) {
         return new SqlArrayValue("int4", (Object[]) devices.stream().map(FeedLocks::bucket).distinct().sorted()
                 .toArray(Integer[]::new));
@@ -41,7 +41,7 @@ final class FeedLocks {
                 .param("bucket", bucket(device)).query(String.class).single();
     }
 
-    private static int bucket(UUID device) {
+    static int bucket(UUID device) {
         return Math.floorMod(device.hashCode(), BUCKETS);
     }
 }

@@ -40,6 +40,7 @@ public final class LiveFeed implements SmartLifecycle {
     public static final Duration RENEW_EVERY = LiveWatches.RENEW_EVERY;
     private static final int SWEEP_CHUNK = 10_000;
 
+    private final FeedLocks locks;
     private final LiveLog log;
     private final LiveWatches watches;
     private final LiveNotifications notices;
@@ -53,7 +54,7 @@ public final class LiveFeed implements SmartLifecycle {
 
     public LiveFeed(JdbcClient jdbc, TransactionTemplate tx, DataSource dataSource, JsonMapper json, Clock clock,
                     Duration retention) {
-        FeedLocks locks = new FeedLocks(jdbc);
+        this.locks = new FeedLocks(jdbc);
         this.log = new LiveLog(jdbc, locks, json);
         this.watches = new LiveWatches(jdbc, tx, locks, log, clock);
         this.notices = new LiveNotifications(dataSource, origin, this::readChanges, this::maintain);
@@ -69,6 +70,36 @@ public final class LiveFeed implements SmartLifecycle {
             tx.executeWithoutResult(s -> written().pending.add(change));
         } else {
             written().pending.add(change);
+        }
+    }
+
+    /**
+     * For a statement that changes one device's rows and whose transaction publishes the device's changes: an SQL
+     * expression that takes the device's feed lock and reads its lease as a part of the statement, so the transaction
+     * spares the round trip of doing so at its end. Select it as a column of a row the statement returns (it is
+     * evaluated when a row is), bind its parameters with {@link #lockParameters}, and hand its value to
+     * {@link #locked}.
+     */
+    public static final String LOCK = "(select head from devices.live_lock(:feed_class, array[:feed_bucket], array[:feed_device]))";
+
+    /** Binds the parameters of {@link #LOCK} for the device. */
+    public JdbcClient.StatementSpec lockParameters(JdbcClient.StatementSpec statement, UUID deviceId) {
+        return statement.param("feed_class", locks.lockClass()).param("feed_bucket", FeedLocks.bucket(deviceId))
+                .param("feed_device", deviceId);
+    }
+
+    /**
+     * Tells the current transaction that a statement took the device's feed lock ({@link #LOCK}), which found
+     * {@code head} (null when nobody watches the device).
+     */
+    public void locked(UUID deviceId, Long head) {
+        if (!TransactionSynchronizationManager.isActualTransactionActive()) {
+            throw new IllegalStateException("a feed lock lasts as long as its transaction: take it in one");
+        }
+        Written written = written();
+        written.locked.add(deviceId);
+        if (head != null) {
+            written.heads.put(deviceId, head);
         }
     }
 
@@ -293,12 +324,27 @@ public final class LiveFeed implements SmartLifecycle {
     private final class Written implements TransactionSynchronization {
 
         final List<LiveChange> pending = new ArrayList<>();
+        /** The devices whose feed lock a statement of the transaction took, and the heads of the watched ones. */
+        final Set<UUID> locked = new HashSet<>();
+        final Map<UUID, Long> heads = new HashMap<>();
         List<LiveChange> numbered = List.of();
 
         @Override
         public void beforeCommit(boolean readOnly) {
-            if (!pending.isEmpty()) {
-                numbered = log.append(pending, origin);
+            if (pending.isEmpty()) {
+                return;
+            }
+            Set<UUID> unlocked = new HashSet<>();
+            pending.forEach(c -> {
+                if (!locked.contains(c.deviceId())) {
+                    unlocked.add(c.deviceId());
+                }
+            });
+            if (!unlocked.isEmpty()) {
+                heads.putAll(log.lock(unlocked));
+            }
+            if (!heads.isEmpty()) {
+                numbered = log.append(pending, heads, origin);
             }
         }
 

@@ -5,11 +5,10 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -34,42 +33,47 @@ final class LiveLog {
     }
 
     /**
-     * At the end of a transaction: numbers the changes of the devices that are watched (in the order given), stores
-     * them and notifies the nodes; returns them numbered. The changes of other devices are dropped: nobody streams
-     * them. One statement ({@code live_claim}) locks the buckets and then, with a fresh snapshot, reads the leases and
-     * advances the counters (see {@link LiveWatches}); the counters are locked in device order, so that concurrent
-     * transactions cannot deadlock, and stay locked until the commit, so a device's changes commit in the order of
-     * their ids.
+     * Takes the devices' feed locks and then, with a fresh snapshot, reads their leases (the function
+     * {@code live_lock}, see {@link LiveWatches}); returns the heads of the watched ones, whose counters stay locked
+     * until the transaction ends, so a device's changes commit in the order of their ids. The counters are locked in
+     * device order, so that concurrent transactions cannot deadlock.
      */
-    List<LiveChange> append(List<LiveChange> pending, String origin) {
-        SortedMap<UUID, Integer> counts = new TreeMap<>();
-        pending.forEach(c -> counts.merge(c.deviceId(), 1, Integer::sum));
-        Map<UUID, Long> heads = new LinkedHashMap<>();
-        jdbc.sql("select device, head from devices.live_claim(:class, :buckets, :devices, :counts)")
-                .param("class", locks.lockClass()).param("buckets", locks.buckets(counts.keySet()))
-                .param("devices", uuids(counts.keySet().toArray(UUID[]::new)))
-                .param("counts", new SqlArrayValue("int8", counts.values().stream().map(Integer::longValue).toArray()))
+    Map<UUID, Long> lock(Collection<UUID> devices) {
+        UUID[] sorted = devices.stream().sorted().toArray(UUID[]::new);
+        Map<UUID, Long> heads = new HashMap<>();
+        jdbc.sql("select device, head from devices.live_lock(:class, :buckets, :devices)")
+                .param("class", locks.lockClass()).param("buckets", locks.buckets(List.of(sorted)))
+                .param("devices", uuids(sorted))
                 .query((rs, n) -> heads.put(rs.getObject("device", UUID.class), rs.getLong("head"))).list();
-        if (heads.isEmpty()) {
-            return List.of();
-        }
-        Map<UUID, Long> next = new HashMap<>();
-        heads.forEach((device, head) -> next.put(device, head - counts.get(device) + 1));
+        return heads;
+    }
+
+    /**
+     * At the end of a transaction that locked the devices: numbers the changes of the watched ones (whose locked
+     * {@code heads} are given) in the order given, raises their counters, stores the changes and notifies the nodes;
+     * returns them numbered. The changes of other devices are dropped: nobody streams them.
+     */
+    List<LiveChange> append(List<LiveChange> pending, Map<UUID, Long> heads, String origin) {
+        Map<UUID, Long> last = new TreeMap<>();
         List<LiveChange> numbered = new ArrayList<>();
         for (LiveChange change : pending) {
-            Long id = next.computeIfPresent(change.deviceId(), (device, n) -> n + 1);
-            if (id != null) {
-                numbered.add(change.numbered(id - 1));
+            Long head = heads.get(change.deviceId());
+            if (head != null) {
+                long id = last.merge(change.deviceId(), head + 1, (before, one) -> before + 1);
+                numbered.add(change.numbered(id));
             }
         }
-        insert(numbered);
-        notify(origin, heads);
+        if (numbered.isEmpty()) {
+            return List.of();
+        }
+        raiseAndInsert(last, numbered);
+        notify(origin, last);
         return numbered;
     }
 
     /** Stores a numbered change and notifies the nodes, in the caller's transaction. */
     void appendNumbered(LiveChange change, String origin) {
-        insert(List.of(change));
+        raiseAndInsert(Map.of(), List.of(change));
         notify(origin, Map.of(change.deviceId(), change.id()));
     }
 
@@ -117,7 +121,8 @@ final class LiveLog {
                 """).param("cutoff", Timestamp.from(cutoff)).param("limit", limit).update();
     }
 
-    private void insert(List<LiveChange> changes) {
+    /** Sets the counters of the devices in {@code heads} to the ids given and stores the changes, in one statement. */
+    private void raiseAndInsert(Map<UUID, Long> heads, List<LiveChange> changes) {
         int n = changes.size();
         Object[] devices = new Object[n];
         Object[] seqs = new Object[n];
@@ -133,10 +138,15 @@ final class LiveLog {
             data[i] = json.writeValueAsString(c.data());
         }
         jdbc.sql("""
+                with raised as (
+                    update devices.live_heads h set seq = r.seq
+                    from unnest(:raised, :heads) r (device_id, seq) where h.device_id = r.device_id)
                 insert into devices.live_changes (device_id, seq, at, type, data)
                 select d, s, cast(a as timestamptz), t, cast(j as json)
                 from unnest(:devices, :seqs, :ats, :types, :data) u (d, s, a, t, j)
-                """).param("devices", new SqlArrayValue("uuid", devices)).param("seqs", new SqlArrayValue("int8", seqs))
+                """).param("raised", uuids(heads.keySet().toArray(UUID[]::new)))
+                .param("heads", new SqlArrayValue("int8", heads.values().toArray()))
+                .param("devices", new SqlArrayValue("uuid", devices)).param("seqs", new SqlArrayValue("int8", seqs))
                 .param("ats", new SqlArrayValue("text", ats)).param("types", new SqlArrayValue("text", types))
                 .param("data", new SqlArrayValue("text", data)).update();
     }

@@ -20,9 +20,10 @@ import tools.jackson.databind.node.JsonNodeFactory;
  *
  * <p>No change may fall between a transaction that saw no lease and a stream that starts from the state:
  * <ul>
- * <li>A writing transaction takes its devices' {@link FeedLocks} shared at its end, and only then, with a snapshot
- *     taken after the locks were granted, reads their leases (one call of the function {@code live_claim}, whose
- *     statements each take a fresh snapshot: {@link LiveLog#append}).
+ * <li>A writing transaction takes its devices' {@link FeedLocks} shared, and only then, with a snapshot taken after
+ *     the locks were granted, reads their leases (one call of the function {@code live_lock}, whose statements each
+ *     take a fresh snapshot: {@link LiveLog#lock}), and holds the locks until it ends; it does so at its end, or
+ *     within the statement that makes a device's change ({@link LiveFeed#LOCK}).
  * <li>A watch that starts, or restarts after its lease ran out, takes its bucket's lock exclusively: it waits for
  *     every transaction that may have seen no lease to commit (so the stream's opening state includes their changes),
  *     and the transactions after it see the lease. A lease that ran out may have let changes go unnumbered: restarting

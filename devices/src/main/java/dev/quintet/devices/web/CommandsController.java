@@ -1,6 +1,7 @@
 package dev.quintet.devices.web;
 
 import dev.quintet.devices.DevicesProperties;
+import dev.quintet.devices.commands.Command;
 import dev.quintet.devices.commands.CommandDispatch;
 import dev.quintet.devices.commands.CommandStatus;
 import dev.quintet.devices.commands.Commands;
@@ -55,7 +56,7 @@ final class CommandsController {
 
     @PostMapping
     ResponseEntity<CommandView> create(@PathVariable String id, @RequestBody CommandRequest body, HttpServletRequest request) {
-        UUID deviceId = access.find(id, request).device().id();
+        UUID deviceId = Caller.pathId(id, "device");
         if (body.method() == null || !METHOD.matcher(body.method()).matches()) {
             throw ApiException.invalidParameter("method", "method must be 1..64 letters, digits, '_', '.' or '-', got "
                     + (body.method() == null ? "nothing" : "'" + body.method() + "'"));
@@ -68,7 +69,9 @@ final class CommandsController {
         JsonNode params = body.params() == null || body.params().isNull() ? null : body.params();
         NewCommand spec = new NewCommand(body.method(), params, body.twoWay() == null || body.twoWay(), timeout,
                 clock.instant().plus(expiry));
-        return ResponseEntity.status(HttpStatus.CREATED).body(CommandView.of(dispatch.create(deviceId, spec)));
+        Command created = dispatch.create(Caller.account(request), deviceId, spec)
+                .orElseThrow(() -> ApiException.notFound("no device " + id));
+        return ResponseEntity.status(HttpStatus.CREATED).body(CommandView.of(created));
     }
 
     @GetMapping

@@ -156,6 +156,26 @@ class CommandsTest extends DevicesTestCase {
     }
 
     @Test
+    void anotherAccountCannotCommandAConnectedDeviceNorSendItsWaitingCommands() throws Exception {
+        String[] device = app.device(key, template, "guarded");
+        String stranger = app.newKey();
+        try (TestDevice mqtt = TestDevice.connect(app.mqttPort(), device[1])) {
+            String waiting = create(device[0], "{\"method\":\"ping\"}");
+            HttpResponse<String> refused = app.call("POST", "/api/v1/devices/" + device[0] + "/commands", stranger,
+                    "{\"method\":\"reboot\"}");
+            assertThat(refused.statusCode()).isEqualTo(404);
+            assertThat(JsonPath.<String>read(refused.body(), "$.detail")).isEqualTo("no device " + device[0]);
+            assertThat(status(device[0], waiting)).isEqualTo("QUEUED");
+
+            mqtt.subscribe("downlink/#");
+            assertThat(mqtt.next(Duration.ofSeconds(2)).topic()).isEqualTo("downlink/cmd/" + waiting);
+            assertThat(mqtt.next(Duration.ofMillis(300))).isNull();
+        }
+        assertThat(JsonPath.<List<String>>read(app.call("GET", "/api/v1/devices/" + device[0] + "/commands", key, null)
+                .body(), "$.data[*].id")).hasSize(1);
+    }
+
+    @Test
     void cancelsAWaitingCommandButNotAFinishedOne() {
         String[] device = app.device(key, template, "cancel");
         String id = create(device[0], "{\"method\":\"reset\"}");
