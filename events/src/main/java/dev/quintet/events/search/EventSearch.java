@@ -144,19 +144,21 @@ public final class EventSearch {
 
     /**
      * The venues in range, each with its soonest matching events (no page needs more than {@code offset + limit}
-     * from one venue) and its distance as {@code meters}, and online events when included, in {@code order}.
+     * from one venue) and its distance as {@code meters}, and online events when included, in {@code order}. The
+     * page is chosen by id and start alone, which the venue indexes hold, and only its events are read in full.
      */
     private List<Event> byVenue(SearchFilter filter, String order, int offset, int limit) {
-        String near = "SELECT e.*, near.meters FROM (SELECT v.id, " + SearchFilter.DISTANCE + " AS meters "
-                + "FROM events.venues v WHERE " + String.join(" AND ", filter.venueConditions) + ") near "
-                + "CROSS JOIN LATERAL (SELECT * FROM (" + filter.matches("e.*", false, " AND e.venue_id = near.id",
+        String near = "SELECT e.id, e.start_utc, near.meters FROM (SELECT v.id, " + SearchFilter.DISTANCE
+                + " AS meters FROM events.venues v WHERE " + String.join(" AND ", filter.venueConditions) + ") near "
+                + "CROSS JOIN LATERAL (SELECT * FROM (" + filter.matches(CHOICE, false, " AND e.venue_id = near.id",
                 SOONEST + " LIMIT :upto") + ") e " + SOONEST + " LIMIT :upto) e";
         if (filter.onlineToo) {
-            near += " UNION ALL SELECT e.*, 'Infinity'::float8 FROM (SELECT * FROM ("
-                    + filter.onlineMatches("e.*", "", SOONEST + " LIMIT :upto") + ") e " + SOONEST + " LIMIT :upto) e";
+            near += " UNION ALL SELECT e.id, e.start_utc, 'Infinity'::float8 FROM (SELECT * FROM ("
+                    + filter.onlineMatches(CHOICE, "", SOONEST + " LIMIT :upto") + ") e " + SOONEST + " LIMIT :upto) e";
         }
-        return page("SELECT " + Events.EVENT_COLUMNS + " FROM (" + near + ") e "
-                + "ORDER BY " + order + " LIMIT :limit OFFSET :offset", filter.params, offset, limit);
+        return page("SELECT " + Events.EVENT_COLUMNS + " FROM events.events e JOIN (SELECT * FROM (" + near + ") e "
+                + "ORDER BY " + order + " LIMIT :limit OFFSET :offset) p ON p.id = e.id "
+                + "ORDER BY " + order.replace("e.", "p."), filter.params, offset, limit);
     }
 
     /** {@code q} as PostgreSQL's {@code tsquery}: its words unaccented and stemmed, with its quotes, {@code or}, {@code -}. */

@@ -70,7 +70,11 @@ final class SearchFilter {
         if (query.keyword() != null) {
             keyword(query.keyword(), now);
         }
-        if (!query.categories().isEmpty()) {
+        if (query.categories().size() == 1) {
+            // One category as an equality, not = ANY: only then does its index give the events in start order.
+            eventConditions.add("e.category_id = :category");
+            params.put("category", query.categories().getFirst());
+        } else if (!query.categories().isEmpty()) {
             eventConditions.add("e.category_id = ANY(:categories)");
             params.put("categories", query.categories().toArray(String[]::new));
         }
