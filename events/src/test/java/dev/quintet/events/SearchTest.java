@@ -158,6 +158,7 @@ class SearchTest {
     void pagesWithoutGapsOrDuplicates() {
         JsonNode first = search("page_size=3");
         assertThat(first.get("pagination").get("object_count").asInt()).isEqualTo(7);
+        assertThat(first.get("pagination").get("object_count_exact").asBoolean()).isTrue();
         assertThat(first.get("pagination").get("page_count").asInt()).isEqualTo(3);
         assertThat(first.get("pagination").get("has_more_items").asBoolean()).isTrue();
         List<String> all = new ArrayList<>(names(first));

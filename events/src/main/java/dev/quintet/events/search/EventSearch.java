@@ -36,7 +36,9 @@ public final class EventSearch {
         }
     }
 
-    public static final int COUNT_CAP = 10_000;
+    public static final int COUNT_CAP = 1_000;
+    /** How many candidates, per counted match, a text search's count tests in start order before counting otherwise. */
+    static final int PROBE_WINDOW_PER_CAP = 20;
     static final int BEST_CANDIDATES = 200;
     private static final String SOONEST = "ORDER BY e.start_utc, e.id";
     /** What choosing a page needs of each match. */
@@ -106,15 +108,36 @@ public final class EventSearch {
     /**
      * The page by start, chosen by id and start alone, then read in full; around a place without text, venue by
      * venue, as each venue's soonest events come from an index in start order.
+     *
+     * <p>A text search on times alone looks for its page among the soonest candidates first (see {@link #count}):
+     * a common word's page is there. Otherwise its matches are all found through the full-text index and the
+     * soonest taken: walking the events in start order until enough match, which PostgreSQL would do when it
+     * misjudges how common the words are together, reads every upcoming event when few or none match.
      */
     private List<Event> dated(SearchFilter filter, int offset, int limit) {
         if (filter.place() && !filter.text) {
             return byVenue(filter, "e.start_utc, e.id", offset, limit);
         }
-        return page("SELECT " + Events.EVENT_COLUMNS + " FROM events.events e JOIN (SELECT * FROM ("
-                + filter.matches(CHOICE, true, "", SOONEST + " LIMIT :upto") + ") e " + SOONEST
-                + " LIMIT :limit OFFSET :offset) p ON p.id = e.id ORDER BY p.start_utc, p.id",
-                filter.params, offset, limit);
+        String soonest = filter.soonest();
+        if (soonest == null) {
+            return page(chosen("(" + filter.matches(CHOICE, true, "", SOONEST + " LIMIT :upto") + ")"),
+                    filter.params, offset, limit);
+        }
+        Map<String, Object> params = new LinkedHashMap<>(filter.params);
+        params.put("window", countCap * PROBE_WINDOW_PER_CAP);
+        List<Event> events = page(chosen("(SELECT e.id, e.start_utc FROM (" + soonest
+                + ") e WHERE e.search @@ :words " + SOONEST + " LIMIT :upto)"), params, offset, limit);
+        if (events.size() == limit) {
+            return events;
+        }
+        return page("WITH matches AS MATERIALIZED (" + filter.matches(CHOICE, true, "", "") + ") "
+                + chosen("matches"), filter.params, offset, limit);
+    }
+
+    /** The page of {@code matches} (their id and start) in date order, read in full. */
+    private static String chosen(String matches) {
+        return "SELECT " + Events.EVENT_COLUMNS + " FROM events.events e JOIN (SELECT * FROM " + matches + " e "
+                + SOONEST + " LIMIT :limit OFFSET :offset) p ON p.id = e.id ORDER BY p.start_utc, p.id";
     }
 
     /** The soonest candidates ranked by relevance, then (past them) the rest by date. */
@@ -194,8 +217,25 @@ public final class EventSearch {
         }
     }
 
-    /** How many match, counting at most one past the cap. */
+    /**
+     * How many match, counting at most one past the cap. A text search on times alone first tests the words of the
+     * soonest candidates ({@value #PROBE_WINDOW_PER_CAP} times the cap), read in start order from the text index:
+     * when more than the cap of them match (a common word), that settles it without the full-text index's bitmap
+     * of every event with the word, whose cost grows with all its matches, not with the cap. Otherwise, and for
+     * every other search, the matches are counted as such.
+     */
     private int count(SearchFilter filter) {
+        String soonest = filter.soonest();
+        if (soonest != null) {
+            Map<String, Object> params = new LinkedHashMap<>(filter.params);
+            params.put("window", countCap * PROBE_WINDOW_PER_CAP);
+            int found = jdbc.sql("SELECT count(*) FROM (SELECT 1 FROM (" + soonest + ") e WHERE e.search @@ :words "
+                            + "LIMIT " + (countCap + 1) + ") matches")
+                    .params(params).query(Integer.class).single();
+            if (found > countCap) {
+                return found;
+            }
+        }
         return jdbc.sql("SELECT count(*) FROM (" + filter.matches("1", true, "", "LIMIT " + (countCap + 1))
                         + ") matches")
                 .params(filter.params).query(Integer.class).single();

@@ -29,6 +29,9 @@ final class SearchFilter {
     private static final String WEEK_START = "date_trunc('week', d.today::timestamp)::date";
     private static final String LOCAL_DAYS = " CROSS JOIN LATERAL (SELECT e.start_local::date AS start_day, "
             + "(CAST(:now AS timestamptz) AT TIME ZONE e.timezone)::date AS today) d";
+    private static final String TEXT = "e.search @@ :words";
+    /** What the upcoming events' text index ({@code events_upcoming_text}) holds of each event. */
+    private static final String TEXT_INDEX_COLUMNS = "e.id, e.start_utc, e.end_utc, e.start_local, e.timezone, e.search";
 
     /** Disjoint conditions on the stored status; a search unites what each part finds. */
     final List<String> parts = new ArrayList<>();
@@ -40,6 +43,8 @@ final class SearchFilter {
     /** Whether {@code q} is asked: text matches come from the full-text index, not in start order. */
     final boolean text;
     private boolean localDays;
+    /** Whether every condition but the text is on what the upcoming events' text index holds (see {@link #soonest}). */
+    private final boolean textIndexCovers;
 
     /**
      * {@code words} is {@code q} as a {@code tsquery}, made once by PostgreSQL and bound as a value of that type, so
@@ -50,7 +55,7 @@ final class SearchFilter {
         status(query.statuses());
         text = words != null;
         if (text) {
-            eventConditions.add("e.search @@ :words");
+            eventConditions.add(TEXT);
             params.put("words", words);
         }
         if (query.latitude() != null) {
@@ -96,6 +101,9 @@ final class SearchFilter {
             eventConditions.add("e.organizer_id = :organizer");
             params.put("organizer", query.organizerId());
         }
+        textIndexCovers = parts.contains(UPCOMING) && query.latitude() == null && query.includeOnline() == null
+                && query.categories().isEmpty() && query.subcategories().isEmpty() && query.formats().isEmpty()
+                && query.free() == null && !query.onlineOnly() && query.organizerId() == null;
     }
 
     /** Only events after this one in date order: the page after a continuation's last event. */
@@ -103,6 +111,22 @@ final class SearchFilter {
         eventConditions.add("(e.start_utc, e.id) > (:after_start, :after_id)");
         params.put("after_start", start.atOffset(ZoneOffset.UTC));
         params.put("after_id", id);
+    }
+
+    /**
+     * For a text search whose other conditions are on times alone: the first {@code :window} upcoming events (those
+     * not yet stored as ended) that meet the other conditions, in start order, with what the text index holds of
+     * each, so PostgreSQL reads them from that index in order without visiting the table or deciding how common the
+     * words are; null for any other search. Their text is tested outside, as {@code e.search @@ :words}.
+     */
+    String soonest() {
+        if (!text || !textIndexCovers) {
+            return null;
+        }
+        List<String> all = new ArrayList<>(List.of(UPCOMING));
+        all.addAll(eventConditions.stream().filter(c -> !c.equals(TEXT)).toList());
+        return "SELECT " + TEXT_INDEX_COLUMNS + " FROM " + from() + " WHERE " + String.join(" AND ", all)
+                + " ORDER BY e.start_utc, e.id LIMIT :window";
     }
 
     /** Whether a place is asked: events must be at a venue in range. */

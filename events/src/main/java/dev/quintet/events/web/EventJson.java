@@ -145,23 +145,24 @@ final class EventJson {
     }
 
     static Map<String, Object> pagination(int objectCount, int page, int pageSize) {
-        return pagination(objectCount, page, pageSize, null, false);
+        return pagination(objectCount, null, page, pageSize, null, false);
     }
 
     /**
-     * A search's pagination: its count may be capped, and then there are more items than it says, past its last
-     * page too; {@code continuation} leads to the next page while there is one.
+     * A search's pagination: its count may be capped, and then {@code object_count_exact} is false and there are
+     * more items than it says, past its last page too; {@code continuation} leads to the next page while there is one.
      */
     static Map<String, Object> pagination(EventSearch.Results results, int page, int pageSize) {
-        return pagination(results.objectCount(), page, pageSize,
+        return pagination(results.objectCount(), !results.capped(), page, pageSize,
                 results.next() == null ? null : results.next().encode(), results.hasMoreItems());
     }
 
-    private static Map<String, Object> pagination(int objectCount, int page, int pageSize, String continuation,
-                                                  boolean more) {
+    private static Map<String, Object> pagination(int objectCount, Boolean exact, int page, int pageSize,
+                                                  String continuation, boolean more) {
         int pageCount = objectCount == 0 ? 0 : (objectCount + pageSize - 1) / pageSize;
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("object_count", objectCount);
+        putIf(json, "object_count_exact", exact);
         json.put("page_number", page);
         json.put("page_size", pageSize);
         json.put("page_count", pageCount);
