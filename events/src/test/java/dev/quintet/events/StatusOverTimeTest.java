@@ -116,6 +116,25 @@ class StatusOverTimeTest {
     }
 
     @Test
+    void aClockSetBackFindsEventsTheSweepStoredAsOver() {
+        api.clock.set(BEFORE);
+        String id = organiser.published("Early talk", null, "UTC", "2026-03-28T18:00:00Z", "2026-03-28T19:00:00Z", "free");
+        try {
+            api.clock.set(Instant.parse("2026-03-28T20:00:00Z"));
+            sweep.runOnce();
+            assertThat(stored(id)).isEqualTo("ended");
+            assertThat(searchFinds(id)).isFalse();
+
+            api.clock.set(Instant.parse("2026-03-28T18:30:00Z"));
+            assertThat(searchFinds(id)).as("started by the clock, though stored as ended").isTrue();
+            assertThat(organiser.read("/v3/events/search/?q=talk&organizer.id=" + organiser.organizer())
+                    .get("events").toString()).contains("\"id\":\"" + id + "\"");
+        } finally {
+            api.clock.set(BEFORE);
+        }
+    }
+
+    @Test
     void aStartedEventCanBeCanceledAndStaysCanceledAfterItsEnd() {
         api.clock.set(BEFORE);
         String id = organiser.published("Rained off", null, "UTC", "2026-03-28T13:00:00Z", "2026-03-28T15:00:00Z", "USD,500");

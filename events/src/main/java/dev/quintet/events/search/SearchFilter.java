@@ -21,7 +21,12 @@ final class SearchFilter {
 
     /** Stored statuses the sweep has not moved past the end, as in the predicate of the partial search indexes. */
     static final String UPCOMING = "e.status IN ('live', 'started')";
-    static final String SWEPT = "e.status IN ('ended', 'completed')";
+    /**
+     * Events the sweep stored as ended while they have not ended by the clock (none, unless the clock was set back),
+     * found by their end first, so PostgreSQL never builds a bitmap from another index to intersect with nothing.
+     */
+    static final String SWEPT = "e.id = ANY(ARRAY(SELECT s.id FROM events.events s "
+            + "WHERE s.status IN ('ended', 'completed') AND s.end_utc > :now))";
     static final String DISTANCE =
             "events.earth_distance(events.ll_to_earth(:lat, :lon), events.ll_to_earth(v.latitude, v.longitude))";
     private static final ZoneOffset EARLIEST = ZoneOffset.ofHours(-12);
