@@ -122,13 +122,16 @@ final class SearchFilter {
      * For a text search whose other conditions are on times alone: the first {@code :window} upcoming events (those
      * not yet stored as ended) that meet the other conditions, in start order, with what the text index holds of
      * each, so PostgreSQL reads them from that index in order without visiting the table or deciding how common the
-     * words are; null for any other search. Their text is tested outside, as {@code e.search @@ :words}.
+     * words are; null for any other search. Their text is tested outside, as {@code e.search @@ :words}. None at all
+     * while some event stored as ended has not ended by the clock (a clock set back): those are not upcoming, and
+     * the soonest matches could be among them.
      */
     String soonest() {
         if (!text || !textIndexCovers) {
             return null;
         }
-        List<String> all = new ArrayList<>(List.of(UPCOMING));
+        List<String> all = new ArrayList<>(List.of(UPCOMING, "NOT EXISTS (SELECT 1 FROM events.events s "
+                + "WHERE s.status IN ('ended', 'completed') AND s.end_utc > :now)"));
         all.addAll(eventConditions.stream().filter(c -> !c.equals(TEXT)).toList());
         return "SELECT " + TEXT_INDEX_COLUMNS + " FROM " + from() + " WHERE " + String.join(" AND ", all)
                 + " ORDER BY e.start_utc, e.id LIMIT :window";
