@@ -85,8 +85,8 @@ class RouterConfiguration {
     }
 
     @Bean
-    Generations generations(JdbcClient jdbc) {
-        return new Generations(jdbc);
+    Generations generations(JdbcClient jdbc, TransactionTemplate transactions) {
+        return new Generations(jdbc, transactions);
     }
 
     @Bean

@@ -82,6 +82,11 @@ public final class Reservation {
         return new Charge(usage, reported.isEmpty(), cost);
     }
 
+    /** Whether credit is held, to be settled or released: false for a free model. */
+    public boolean holds() {
+        return holdId != null;
+    }
+
     /** Charges {@code charge} against the hold, ending it; false when there was no hold (a free model). */
     public boolean settle(Model model, Charge charge) {
         if (holdId == null) {

@@ -11,25 +11,53 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The {@code router.generations} table: one row per chat request that reached the endpoints, served or failed. */
-public final class Generations {
+/**
+ * The {@code router.generations} table: one row per chat request that reached the endpoints, served or failed.
+ * Records of generations that moved no money (free models, failures) are written behind the answer: one thread
+ * inserts what has collected in one transaction that commits without waiting for the disk, so a busy free model
+ * costs the database a commit per batch rather than per request. Every read first waits for the records queued
+ * before it, so a caller always finds the generation it was answered with.
+ */
+public final class Generations implements AutoCloseable {
 
+    private static final Logger log = LoggerFactory.getLogger(Generations.class);
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final int MAX_BATCH = 256;
 
-    private final JdbcClient jdbc;
-
-    public Generations(JdbcClient jdbc) {
-        this.jdbc = jdbc;
+    /** A record to write, or (without one) a mark that completes once everything queued before it is written. */
+    private record Queued(Generation generation, CompletableFuture<Void> written) {
     }
 
+    private static final Queued STOP = new Queued(null, new CompletableFuture<>());
+
+    private final JdbcClient jdbc;
+    private final TransactionTemplate transactions;
+    private final BlockingQueue<Queued> queue = new LinkedBlockingQueue<>();
+    private final Thread writer;
+    private volatile boolean closed;
+
+    public Generations(JdbcClient jdbc, TransactionTemplate transactions) {
+        this.jdbc = jdbc;
+        this.transactions = transactions;
+        this.writer = Thread.ofPlatform().name("router-generations").daemon().start(this::writeBehind);
+    }
+
+    /** Inserts {@code g} now, in the caller's transaction: for generations that moved money with it. */
     public void add(Generation g) {
         Generation.Failure failure = g.failure();
         jdbc.sql("""
@@ -57,15 +85,82 @@ public final class Generations {
     }
 
     /**
-     * Lets the current transaction commit without waiting for the disk: for records of generations that cost
-     * nothing, where a database crash may lose the latest few but no money.
+     * Queues {@code g}, a generation that moved no money, to be written behind the answer; a crash may lose the
+     * latest few such records, but no money. A record that cannot be written is logged.
      */
-    public void commitLazily() {
-        jdbc.sql("SET LOCAL synchronous_commit = off").update();
+    public void addLater(Generation g) {
+        if (closed) {
+            writeLazily(List.of(g));
+        } else {
+            queue.add(new Queued(g, null));
+        }
+    }
+
+    /** Waits until the records queued so far are written. */
+    public void flush() {
+        if (closed) {
+            return;
+        }
+        Queued mark = new Queued(null, new CompletableFuture<>());
+        queue.add(mark);
+        mark.written().join();
+    }
+
+    /** Writes what is queued and stops the writer. */
+    @Override
+    public void close() throws InterruptedException {
+        closed = true;
+        queue.add(STOP);
+        writer.join();
+    }
+
+    private void writeBehind() {
+        List<Queued> batch = new ArrayList<>();
+        while (true) {
+            try {
+                batch.add(queue.take());
+            } catch (InterruptedException e) {
+                continue;
+            }
+            queue.drainTo(batch, MAX_BATCH - 1);
+            writeLazily(batch.stream().map(Queued::generation).filter(Objects::nonNull).toList());
+            batch.stream().map(Queued::written).filter(Objects::nonNull).forEach(w -> w.complete(null));
+            boolean stop = batch.contains(STOP);
+            batch.clear();
+            if (stop) {
+                return;
+            }
+        }
+    }
+
+    /** Inserts {@code records} in one transaction that commits without waiting for the disk; one by one if that fails. */
+    private void writeLazily(List<Generation> records) {
+        if (records.isEmpty()) {
+            return;
+        }
+        try {
+            insertLazily(records);
+        } catch (RuntimeException batchFailed) {
+            for (Generation g : records) {
+                try {
+                    insertLazily(List.of(g));
+                } catch (RuntimeException e) {
+                    log.error("Could not record generation {}", g.id(), e);
+                }
+            }
+        }
+    }
+
+    private void insertLazily(List<Generation> records) {
+        transactions.executeWithoutResult(tx -> {
+            jdbc.sql("SET LOCAL synchronous_commit = off").update();
+            records.forEach(this::add);
+        });
     }
 
     /** The generation {@code id} if it belongs to {@code accountId}. */
     public Optional<Generation> find(String id, UUID accountId) {
+        flush();
         return jdbc.sql("SELECT * FROM router.generations WHERE id = :id AND account_id = :account")
                 .param("id", id).param("account", accountId)
                 .query(Generations::row).optional();
@@ -73,6 +168,7 @@ public final class Generations {
 
     /** The account's latest {@code limit} generations, newest first. */
     public List<Generation> recent(UUID accountId, int limit) {
+        flush();
         return jdbc.sql("""
                 SELECT * FROM router.generations WHERE account_id = :account
                 ORDER BY created_at DESC, id DESC LIMIT :limit""")
@@ -85,6 +181,7 @@ public final class Generations {
      * provider; failed ones used nothing and are left out.
      */
     public List<Activity> activity(UUID accountId, LocalDate first, LocalDate last) {
+        flush();
         return jdbc.sql("""
                 SELECT (created_at AT TIME ZONE 'UTC')::date AS day, model, provider, sum(cost_usd) AS cost,
                        count(*) AS requests, sum(tokens_prompt) AS prompt, sum(tokens_completion) AS completion,
@@ -104,6 +201,7 @@ public final class Generations {
 
     /** What the key was charged for generations since {@code since}, in US dollars. */
     public BigDecimal spentByKey(UUID keyId, Instant since) {
+        flush();
         return jdbc.sql("""
                 SELECT coalesce(sum(cost_usd), 0) FROM router.generations
                 WHERE key_id = :key AND created_at >= :since""")

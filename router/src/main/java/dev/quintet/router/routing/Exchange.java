@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -86,17 +85,33 @@ final class Exchange {
     }
 
     /**
-     * Charges for the answer {@code c} gave and records the generation, in one transaction: one durable commit when
-     * money moved; without a charge the record is committed without waiting for the disk. A record that cannot be
-     * written is logged and never undoes the charge.
+     * Charges for the answer {@code c} gave and records the generation, in one transaction with one durable commit;
+     * a generation that moved no money is recorded behind the answer ({@link Generations#addLater}). A record that
+     * cannot be written is logged and never undoes the charge.
      */
     void finish(Candidate c, Charge charge, Ending ending) {
         Long ttft = ending.firstContentNanos() == 0 ? null : Math.max(0,
                 TimeUnit.NANOSECONDS.toMillis(ending.firstContentNanos() - startNanos));
-        record(new Generation(id, caller.accountId(), caller.keyId(), caller.requestId(), requestedModel,
-                c.model().id(), c.providerName(), ending.upstreamId(), createdAt, streamed, ending.cancelled(),
-                ending.finishReason(), charge.usage(), charge.estimated(), charge.cost(), millisSince(startNanos), ttft,
-                attempts, null), () -> reservation.settle(c.model(), charge));
+        Generation generation = new Generation(id, caller.accountId(), caller.keyId(), caller.requestId(),
+                requestedModel, c.model().id(), c.providerName(), ending.upstreamId(), createdAt, streamed,
+                ending.cancelled(), ending.finishReason(), charge.usage(), charge.estimated(), charge.cost(),
+                millisSince(startNanos), ttft, attempts, null);
+        if (!reservation.holds()) {
+            generations.addLater(generation);
+            return;
+        }
+        transactions.executeWithoutResult(tx -> {
+            reservation.settle(c.model(), charge);
+            Object savepoint = tx.createSavepoint();
+            try {
+                generations.add(generation);
+                tx.releaseSavepoint(savepoint);
+            } catch (RuntimeException e) {
+                tx.rollbackToSavepoint(savepoint);
+                log.error("Could not record generation {} (charged {} USD)", id,
+                        generation.cost().toPlainString(), e);
+            }
+        });
     }
 
     /**
@@ -110,41 +125,16 @@ final class Exchange {
         reservation.release();
         ApiError e = error.toError();
         String lastModel = attempts.isEmpty() ? requestedModel : attempts.getLast().model();
-        try {
-            record(new Generation(id, caller.accountId(), caller.keyId(), caller.requestId(), requestedModel,
-                    lastModel, null, null, createdAt, streamed, cancelled, "error", TokenUsage.NONE, false,
-                    BigDecimal.ZERO, millisSince(startNanos), null, attempts,
-                    new Generation.Failure(e.status(), e.code(), e.detail())), () -> false);
-        } catch (RuntimeException unrecorded) {
-            log.error("Could not record failed generation {} ({} {})", id, e.status(), e.code(), unrecorded);
-        }
+        generations.addLater(new Generation(id, caller.accountId(), caller.keyId(), caller.requestId(),
+                requestedModel, lastModel, null, null, createdAt, streamed, cancelled, "error", TokenUsage.NONE, false,
+                BigDecimal.ZERO, millisSince(startNanos), null, attempts,
+                new Generation.Failure(e.status(), e.code(), e.detail())));
         return new FailedGeneration(error, id);
     }
 
     /** Ends a reservation that was not settled. */
     void release() {
         reservation.release();
-    }
-
-    /**
-     * Records {@code generation} in one transaction with {@code settle}, which moves the money, if any, and says
-     * whether it did; a record of no money commits without waiting for the disk.
-     */
-    private void record(Generation generation, BooleanSupplier settle) {
-        transactions.executeWithoutResult(tx -> {
-            if (!settle.getAsBoolean()) {
-                generations.commitLazily();
-            }
-            Object savepoint = tx.createSavepoint();
-            try {
-                generations.add(generation);
-                tx.releaseSavepoint(savepoint);
-            } catch (RuntimeException e) {
-                tx.rollbackToSavepoint(savepoint);
-                log.error("Could not record generation {} (charged {} USD)", id,
-                        generation.cost().toPlainString(), e);
-            }
-        });
     }
 
     private static long millisSince(long startedNanos) {
