@@ -38,6 +38,8 @@ public final class Generations implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Generations.class);
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final int MAX_BATCH = 256;
+    /** Records waiting at most; a request that finds the queue full waits for room (the database is behind). */
+    private static final int MAX_QUEUED = 16_384;
 
     /** A record to write, or (without one) a mark that completes once everything queued before it is written. */
     private record Queued(Generation generation, CompletableFuture<Void> written) {
@@ -47,7 +49,7 @@ public final class Generations implements AutoCloseable {
 
     private final JdbcClient jdbc;
     private final TransactionTemplate transactions;
-    private final BlockingQueue<Queued> queue = new LinkedBlockingQueue<>();
+    private final BlockingQueue<Queued> queue = new LinkedBlockingQueue<>(MAX_QUEUED);
     private final Thread writer;
     private volatile boolean closed;
 
@@ -89,10 +91,8 @@ public final class Generations implements AutoCloseable {
      * latest few such records, but no money. A record that cannot be written is logged.
      */
     public void addLater(Generation g) {
-        if (closed) {
+        if (closed || !queued(new Queued(g, null))) {
             writeLazily(List.of(g));
-        } else {
-            queue.add(new Queued(g, null));
         }
     }
 
@@ -102,16 +102,28 @@ public final class Generations implements AutoCloseable {
             return;
         }
         Queued mark = new Queued(null, new CompletableFuture<>());
-        queue.add(mark);
-        mark.written().join();
+        if (queued(mark)) {
+            mark.written().join();
+        }
     }
 
     /** Writes what is queued and stops the writer. */
     @Override
     public void close() throws InterruptedException {
         closed = true;
-        queue.add(STOP);
+        queue.put(STOP);
         writer.join();
+    }
+
+    /** Queues {@code q}, waiting for room; false when interrupted meanwhile (the interrupt is kept). */
+    private boolean queued(Queued q) {
+        try {
+            queue.put(q);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     private void writeBehind() {
