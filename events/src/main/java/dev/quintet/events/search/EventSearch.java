@@ -2,14 +2,13 @@ package dev.quintet.events.search;
 
 import dev.quintet.events.catalog.Event;
 import dev.quintet.events.catalog.Events;
+import dev.quintet.platform.tasks.Beside;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 import org.postgresql.util.PGobject;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -74,10 +73,7 @@ public final class EventSearch {
         if (afterLast) {
             filter.after(from.afterStart(), from.afterId());
         }
-        FutureTask<Integer> counting = from == null ? new FutureTask<>(() -> count(filter)) : null;
-        if (counting != null) {
-            Thread.ofVirtual().name("event-search-count").start(counting);
-        }
+        Beside<Integer> counting = from == null ? Beside.start("event-search-count", () -> count(filter)) : null;
         List<Event> events = switch (query.sortBy()) {
             case "distance" -> nearest(filter, offset, limit);
             case "best" -> query.q() == null ? dated(filter, afterLast ? 0 : offset, limit) : best(filter, offset, limit);
@@ -92,7 +88,7 @@ public final class EventSearch {
             count = from.objectCount();
             capped = from.capped();
         } else {
-            int counted = counted(counting);
+            int counted = counting.get();
             count = Math.min(counted, countCap);
             capped = counted > countCap;
         }
@@ -196,25 +192,6 @@ public final class EventSearch {
             throw new IllegalStateException(e);
         }
         return value;
-    }
-
-    /**
-     * The count made beside the page, its failure thrown as it was. A count that is not needed after all (the page
-     * told it) is left to finish rather than interrupted, as interrupting a thread in a socket read closes its
-     * pooled connection.
-     */
-    private static int counted(FutureTask<Integer> counting) {
-        try {
-            return counting.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while counting matches", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException failure) {
-                throw failure;
-            }
-            throw new IllegalStateException(e.getCause());
-        }
     }
 
     /**
