@@ -136,17 +136,33 @@ public final class EventSearch {
                 + SOONEST + " LIMIT :limit OFFSET :offset) p ON p.id = e.id ORDER BY p.start_utc, p.id";
     }
 
-    /** The soonest candidates ranked by relevance, then (past them) the rest by date. */
+    /**
+     * The soonest candidates ranked by relevance, then (past them) the rest by date. For a text search on times
+     * alone they are taken from the soonest candidates in start order when all of them are there (a common word),
+     * as for a date-ordered page; otherwise PostgreSQL finds them among all matches, where a plan made without
+     * knowing the words can build the bitmap of every event with each word and sort them all.
+     */
     private List<Event> best(SearchFilter filter, int offset, int limit) {
         List<Event> events = new ArrayList<>();
         if (offset < BEST_CANDIDATES) {
             String candidates = SOONEST + " LIMIT " + BEST_CANDIDATES;
+            Map<String, Object> params = new LinkedHashMap<>(filter.params);
+            String matches = "(SELECT * FROM (" + filter.matches(CHOICE + ", e.search", true, "", candidates) + ") e "
+                    + candidates + ")";
+            String soonest = filter.soonest();
+            if (soonest != null) {
+                params.put("window", countCap * PROBE_WINDOW_PER_CAP);
+                String inWindow = "(SELECT e.id, e.start_utc, e.search FROM (" + soonest + ") e "
+                        + "WHERE e.search @@ :words " + candidates + ")";
+                if (jdbc.sql("SELECT count(*) FROM " + inWindow + " e").params(params).query(Integer.class).single()
+                        == BEST_CANDIDATES) {
+                    matches = inWindow;
+                }
+            }
             events.addAll(page("SELECT " + Events.EVENT_COLUMNS + " FROM events.events e JOIN (SELECT e.id, "
-                    + "e.start_utc, ts_rank(e.search, :words) AS rank "
-                    + "FROM (SELECT * FROM ("
-                    + filter.matches(CHOICE + ", e.search", true, "", candidates) + ") e " + candidates + ") e "
+                    + "e.start_utc, ts_rank(e.search, :words) AS rank FROM " + matches + " e "
                     + "ORDER BY rank DESC, e.start_utc, e.id LIMIT :limit OFFSET :offset) p ON p.id = e.id "
-                    + "ORDER BY p.rank DESC, p.start_utc, p.id", filter.params, offset,
+                    + "ORDER BY p.rank DESC, p.start_utc, p.id", params, offset,
                     Math.min(limit, BEST_CANDIDATES - offset)));
         }
         int from = Math.max(offset, BEST_CANDIDATES);
