@@ -33,6 +33,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /** The console's LLM usage and devices pages in real Chromium, reading and writing through the services' own APIs. */
 class ConsoleServicePagesTest {
@@ -84,15 +85,17 @@ class ConsoleServicePagesTest {
     }
 
     @Test
-    void showsUseByModelPerDayAndTheLatestGenerations() {
-        Generations generations = new Generations(platform.bean(JdbcClient.class));
-        Instant now = Instant.now();
-        generations.add(generation("gen-1767225600-AAAAAAAAAAAAAAAAAAAA", "openai/gpt-4o", now.minus(2, ChronoUnit.DAYS), "0.0125"));
-        generations.add(generation("gen-1767225601-BBBBBBBBBBBBBBBBBBBB", "openai/gpt-4o", now, "0.0075"));
-        generations.add(generation("gen-1767225602-CCCCCCCCCCCCCCCCCCCC", "anthropic/claude-sonnet-4", now, "0.03"));
-        generations.add(new Generation("gen-1767225603-DDDDDDDDDDDDDDDDDDDD", UUID.randomUUID(), UUID.randomUUID(), null,
-                "someone/else", "someone/else", "Fake", null, now, false, false, "stop",
-                new TokenUsage(1, 1, 0, 0, 0), false, BigDecimal.ONE, 10, null, List.of(), null));
+    void showsUseByModelPerDayAndTheLatestGenerations() throws InterruptedException {
+        try (Generations generations = new Generations(platform.bean(JdbcClient.class),
+                platform.bean(TransactionTemplate.class))) {
+            Instant now = Instant.now();
+            generations.add(generation("gen-1767225600-AAAAAAAAAAAAAAAAAAAA", "openai/gpt-4o", now.minus(2, ChronoUnit.DAYS), "0.0125"));
+            generations.add(generation("gen-1767225601-BBBBBBBBBBBBBBBBBBBB", "openai/gpt-4o", now, "0.0075"));
+            generations.add(generation("gen-1767225602-CCCCCCCCCCCCCCCCCCCC", "anthropic/claude-sonnet-4", now, "0.03"));
+            generations.add(new Generation("gen-1767225603-DDDDDDDDDDDDDDDDDDDD", UUID.randomUUID(), UUID.randomUUID(), null,
+                    "someone/else", "someone/else", "Fake", null, now, false, false, "stop",
+                    new TokenUsage(1, 1, 0, 0, 0), false, BigDecimal.ONE, 10, null, List.of(), null));
+        }
 
         page.navigate(console + "/llm-usage");
 
