@@ -43,6 +43,7 @@ import dev.quintet.packages.registry.puppet.PuppetAdapter;
 import dev.quintet.packages.registry.pypi.PypiAdapter;
 import dev.quintet.packages.registry.rubygems.RubyGemsAdapter;
 import dev.quintet.packages.store.Dependencies;
+import dev.quintet.packages.store.DependentCounts;
 import dev.quintet.packages.store.Dependents;
 import dev.quintet.packages.store.ProjectSearch;
 import dev.quintet.packages.store.VirtualPackages;
@@ -142,8 +143,8 @@ class PackagesConfiguration {
     @DependsOn("packagesSchema")
     DebianIngestion debianIngestion(PackagesProperties properties, HttpClient upstreamClient, UpstreamHttp http,
                                     JdbcClient jdbc, TransactionTemplate tx, IndexedProjects projects,
-                                    Dependencies dependencies, Clock clock) {
-        return new DebianIngestion(properties, upstreamClient, http, jdbc, tx, projects, dependencies, clock);
+                                    Dependencies dependencies, DependentCounts counts, Clock clock) {
+        return new DebianIngestion(properties, upstreamClient, http, jdbc, tx, projects, dependencies, counts, clock);
     }
 
     /** Looks every {@code ingest-check} for Debian indexes that are due, when this node ingests on a schedule. */
@@ -167,8 +168,13 @@ class PackagesConfiguration {
     }
 
     @Bean
-    Dependents dependents(JdbcClient jdbc) {
-        return new Dependents(jdbc);
+    DependentCounts dependentCounts(PackagesProperties properties) {
+        return new DependentCounts(properties.dependentsCountKeep(), 100_000);
+    }
+
+    @Bean
+    Dependents dependents(JdbcClient jdbc, DependentCounts counts) {
+        return new Dependents(jdbc, counts);
     }
 
     @Bean
@@ -182,13 +188,14 @@ class PackagesConfiguration {
     }
 
     @Bean
-    Dependencies dependencies(JdbcClient jdbc, Clock clock) {
-        return new Dependencies(jdbc, clock);
+    Dependencies dependencies(JdbcClient jdbc, Clock clock, DependentCounts counts) {
+        return new Dependencies(jdbc, clock, counts);
     }
 
     @Bean
-    Projects projects(JdbcClient jdbc, TransactionTemplate tx, Clock clock, Dependencies dependencies) {
-        return new Projects(jdbc, tx, clock, dependencies);
+    Projects projects(JdbcClient jdbc, TransactionTemplate tx, Clock clock, Dependencies dependencies,
+                      DependentCounts counts) {
+        return new Projects(jdbc, tx, clock, dependencies, counts);
     }
 
     @Bean

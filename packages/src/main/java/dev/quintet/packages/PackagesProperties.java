@@ -27,6 +27,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                       background before it goes stale
  * @param refreshInterval how often the background refresh claims due jobs (demand is looked at every 6 of these)
  * @param refreshBatch how many jobs one worker claims at a time
+ * @param dependentsCountKeep how long a project's dependents count is kept once counted (zero: counted every time);
+ *                            this process's own writes forget the kept counts at once, another process's show
+ *                            within this time
  * @param tree limits of dependency-graph resolution
  * @param debian which Debian indexes are ingested, and when ({@code quintet.packages.debian.*})
  */
@@ -41,6 +44,7 @@ public record PackagesProperties(
         @DefaultValue("3") int refreshMinHits,
         @DefaultValue("5s") Duration refreshInterval,
         @DefaultValue("8") int refreshBatch,
+        @DefaultValue("60s") Duration dependentsCountKeep,
         @DefaultValue Tree tree,
         @DefaultValue Debian debian) {
 
@@ -51,6 +55,9 @@ public record PackagesProperties(
         if (refreshMinHits < 1 || refreshBatch < 1 || refreshInterval.isNegative() || refreshInterval.isZero()) {
             throw new IllegalArgumentException("quintet.packages.refresh-min-hits and refresh-batch must be at least 1"
                     + " and refresh-interval positive");
+        }
+        if (dependentsCountKeep.isNegative()) {
+            throw new IllegalArgumentException("quintet.packages.dependents-count-keep must not be negative");
         }
     }
 

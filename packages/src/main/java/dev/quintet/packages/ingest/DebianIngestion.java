@@ -7,6 +7,7 @@ import dev.quintet.packages.registry.UpstreamHttp;
 import dev.quintet.packages.registry.debian.DebianIndex;
 import dev.quintet.packages.registry.debian.ReleaseFile;
 import dev.quintet.packages.store.Dependencies;
+import dev.quintet.packages.store.DependentCounts;
 import dev.quintet.packages.store.IndexedProjects;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -41,12 +42,14 @@ public final class DebianIngestion {
     private final DebianIndexes indexes;
     private final IndexRun run;
     private final TransactionTemplate tx;
+    private final DependentCounts counts;
     private final Clock clock;
     private final AtomicReference<Instant> runningSince = new AtomicReference<>();
     private volatile boolean complete;
 
     public DebianIngestion(PackagesProperties properties, HttpClient client, UpstreamHttp http, JdbcClient jdbc,
-                           TransactionTemplate tx, IndexedProjects projects, Dependencies dependencies, Clock clock) {
+                           TransactionTemplate tx, IndexedProjects projects, Dependencies dependencies,
+                           DependentCounts counts, Clock clock) {
         this.settings = properties.debian();
         this.configured = settings.indexes();
         this.files = new IndexFiles(properties.upstream(Ecosystem.DEBIAN), client, http, properties.requestTimeout(),
@@ -54,6 +57,7 @@ public final class DebianIngestion {
         this.indexes = new DebianIndexes(jdbc);
         this.run = new IndexRun(configured, indexes, new IndexWriter(projects, dependencies, indexes), projects, clock);
         this.tx = tx;
+        this.counts = counts;
         this.clock = clock;
     }
 
@@ -97,6 +101,7 @@ public final class DebianIngestion {
     }
 
     private IngestionOutcome ingestLocked(DebianIndex index, long started) {
+        counts.forget(); // an index changes which packages are listed and what they provide, not only dependencies
         ReleaseFile release = files.release(index.suite());
         Optional<DebianIndexes.State> previous = indexes.state(index);
         return switch (files.open(index, release, previous)) {

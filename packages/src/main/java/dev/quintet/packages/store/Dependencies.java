@@ -19,10 +19,12 @@ public final class Dependencies {
 
     private final JdbcClient jdbc;
     private final Clock clock;
+    private final DependentCounts counts;
 
-    public Dependencies(JdbcClient jdbc, Clock clock) {
+    public Dependencies(JdbcClient jdbc, Clock clock, DependentCounts counts) {
         this.jdbc = jdbc;
         this.clock = clock;
+        this.counts = counts;
     }
 
     public List<StoredDependency> of(long projectId, String number) {
@@ -95,6 +97,7 @@ public final class Dependencies {
         if (versions.isEmpty()) {
             return;
         }
+        counts.forget();
         String[] numbers = versions.stream().map(DeclaredDependencies::number).toArray(String[]::new);
         Long[] projectIds = versions.stream().map(DeclaredDependencies::projectId).toArray(Long[]::new);
         boolean oneProject = Arrays.stream(projectIds).distinct().count() == 1;
@@ -223,6 +226,7 @@ public final class Dependencies {
             }
             filled += pending.size();
         } while (!pending.isEmpty());
+        counts.forget();
         return filled;
     }
 }

@@ -14,9 +14,11 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 public final class Dependents {
 
     private final JdbcClient jdbc;
+    private final DependentCounts counts;
 
-    public Dependents(JdbcClient jdbc) {
+    public Dependents(JdbcClient jdbc, DependentCounts counts) {
         this.jdbc = jdbc;
+        this.counts = counts;
     }
 
     /**
@@ -60,9 +62,10 @@ public final class Dependents {
             limit :limit offset :offset
             """.formatted(rows(":platform", ":name"));
 
+    /** How many dependents the project has, as last counted within the time {@link DependentCounts} keeps counts. */
     public long count(Ecosystem ecosystem, String normalizedName) {
-        return jdbc.sql(COUNT).param("platform", ecosystem.key()).param("name", normalizedName).query(Long.class)
-                .single();
+        return counts.get(ecosystem.key(), normalizedName, () -> jdbc.sql(COUNT).param("platform", ecosystem.key())
+                .param("name", normalizedName).query(Long.class).single());
     }
 
     /**

@@ -34,12 +34,15 @@ public final class Projects {
     private final TransactionTemplate tx;
     private final Clock clock;
     private final Dependencies dependencies;
+    private final DependentCounts counts;
 
-    public Projects(JdbcClient jdbc, TransactionTemplate tx, Clock clock, Dependencies dependencies) {
+    public Projects(JdbcClient jdbc, TransactionTemplate tx, Clock clock, Dependencies dependencies,
+                    DependentCounts counts) {
         this.jdbc = jdbc;
         this.tx = tx;
         this.clock = clock;
         this.dependencies = dependencies;
+        this.counts = counts;
     }
 
     /** A project with its versions in one statement and one row: each version column comes as one array. */
@@ -104,6 +107,7 @@ public final class Projects {
 
     /** The upstream no longer knows the project; keep it, marked removed. */
     public void markRemoved(long projectId) {
+        counts.forget();
         jdbc.sql("update packages.projects set status = 'removed', fetched_at = :now, updated_at = :now where id = :id")
                 .param("now", Timestamp.from(clock.instant())).param("id", projectId).update();
     }
@@ -144,6 +148,7 @@ public final class Projects {
     }
 
     private StoredProject recordLatestReleases(long projectId, Ecosystem ecosystem, List<StoredVersion> versions) {
+        counts.forget();
         List<StoredVersion> released = versions.stream().filter(v -> !"yanked".equals(v.status())).toList();
         List<String> numbers = released.stream().map(StoredVersion::number).toList();
         Optional<String> latest = Releases.latest(numbers, ecosystem.versions());

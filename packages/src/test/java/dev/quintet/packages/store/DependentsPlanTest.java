@@ -56,7 +56,7 @@ class DependentsPlanTest {
                     """).query(Long.class).single();
 
             assertThat(count).isEqualTo(expected).isGreaterThanOrEqualTo(3);
-            assertThat(new Dependents(jdbc).page(Ecosystem.DEBIAN, provider, 0, 100)).hasSize((int) count)
+            assertThat(app.bean(Dependents.class).page(Ecosystem.DEBIAN, provider, 0, 100)).hasSize((int) count)
                     .anySatisfy(d -> assertThat(d.virtualName()).isEqualTo("virtual8"));
             for (String statement : List.of(Dependents.COUNT, Dependents.PAGE)) {
                 String plan = plan(jdbc, statement, provider);
