@@ -46,6 +46,11 @@ public final class DevicesBench {
             Idle.clients(Path.of(clients));
             return;
         }
+        String commandClients = System.getProperty(Commands.CLIENTS);
+        if (commandClients != null) {
+            Commands.clients(Path.of(commandClients), options);
+            return;
+        }
         System.out.println("| scenario | figure | goal |");
         System.out.println("|---|---:|---|");
         Set<String> only = Set.of(System.getProperty(ONLY, "mosquitto,qos0,qos1,commands,idle").split(","));
@@ -71,9 +76,7 @@ public final class DevicesBench {
                 }
             }
             if (only.contains("commands")) {
-                Commands.Result c = Commands.run(fixture, options);
-                System.out.printf("| command round trip, %d connected devices, %d in flight | p50 %.1f ms, **p99 %.1f ms** (%d commands) | p99 < 20 ms |%n",
-                        COMMAND_DEVICES, Commands.CONCURRENCY, c.p50Millis(), c.p99Millis(), c.count());
+                Commands.run(fixture, options).forEach(System.out::println);
             }
             if (only.contains("idle")) {
                 Idle.Result idle = Idle.run(fixture, IDLE_DEVICES);

@@ -1,7 +1,6 @@
 package dev.quintet.bench.devices;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -38,15 +37,7 @@ final class Idle {
         devices.forEach(d -> lines.add(d[1]));
         Files.write(file, lines);
         double before = heapMb();
-        String javaBin = ProcessHandle.current().info().command().orElse("java");
-        String cp = System.getProperty("java.class.path");
-        List<String> command = new ArrayList<>(List.of(javaBin, "-D" + CLIENTS + "=" + file));
-        if (cp.endsWith(".jar") && !cp.contains(File.pathSeparator)) {
-            command.addAll(List.of("-jar", cp, "devices"));
-        } else {
-            command.addAll(List.of("-cp", cp, "dev.quintet.bench.Bench", "devices"));
-        }
-        Process child = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process child = ClientJvm.start(CLIENTS, file);
         int connected = 0;
         try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             String line = out.readLine();
