@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -20,7 +21,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * charges, read in one statement so that it is one consistent sum.
  *
  * <p>Spending is reserved first with a hold ({@code platform.credit_holds}) and settled later. Holds of one account
- * take turns (a transaction-level advisory lock), so two of them never both count the same credit; a hold does not
+ * take turns (a transaction-level advisory lock, held for one statement), so two of them never both count the same
+ * credit; a hold does not
  * wait for settlements: one that has not committed yet still shows its hold and not its charge, and a settlement
  * charges at most what its hold reserved (callers guarantee it), so what a hold sees available is never more than
  * what is. Concurrent requests can therefore never reserve more than the balance.
@@ -33,11 +35,11 @@ public final class Credits {
     /** The first key of the holds' advisory locks, to keep them apart from other users of advisory locks. */
     static final int LOCK_CLASS = 0x43524454;
 
-    /** The running figure plus the unfolded charges of {@code :account}. */
+    /** The running figure plus the unfolded charges of {@code :account} (as {@code platform.credit_hold} sums them). */
     private static final String BALANCE = """
             coalesce((SELECT balance_usd FROM platform.credit_balances WHERE account_id = :account), 0)
             + coalesce((SELECT sum(amount_usd) FROM platform.credit_ledger WHERE account_id = :account AND NOT folded), 0)""";
-    /** What unexpired holds of {@code :account} reserve as of {@code :now}. */
+    /** What unexpired holds of {@code :account} reserve as of {@code :now} (as {@code platform.credit_hold} sums them). */
     private static final String HELD = """
             coalesce((SELECT sum(amount_usd) FROM platform.credit_holds WHERE account_id = :account AND expires_at > :now), 0)""";
 
@@ -84,45 +86,28 @@ public final class Credits {
 
     /**
      * Reserves {@code usd} if the available credit covers it; the hold lapses after {@code ttl} if never settled.
-     * Returns the hold's id, or empty when the credit does not cover it. A hold moves no money, so it is committed
-     * without waiting for the disk: a database crash can lose the latest holds, never a charge, and the settlement
-     * that follows charges what was spent all the same. Once the account has collected more than
-     * {@value #FOLD_AFTER} unfolded charges, the hold folds them into the running balance.
+     * Returns the hold's id, or empty when the credit does not cover it. One autocommitted statement (the function
+     * {@code platform.credit_hold}, migration V6): the account's holds take turns on an advisory lock held only for
+     * the statement and its commit, and the check after the lock sees every hold committed before it. A hold moves no
+     * money, so it is committed without waiting for the disk: a database crash can lose the latest holds, never a
+     * charge, and the settlement that follows charges what was spent all the same. Once the account has collected
+     * more than {@value #FOLD_AFTER} unfolded charges, the hold folds them into the running balance. It must not be
+     * called inside a transaction, which would keep the lock, and commit without waiting for the disk, to its end.
      */
     public Optional<UUID> hold(UUID accountId, BigDecimal usd, String reason, Duration ttl) {
         if (usd.signum() < 0) {
             throw new IllegalArgumentException("a hold must not be negative, got " + usd.toPlainString());
         }
-        return transactions.execute(tx -> {
-            jdbc.sql("""
-                    SELECT set_config('synchronous_commit', 'off', true),
-                           pg_advisory_xact_lock(:class, hashtext(CAST(:account AS text)))::text""")
-                    .param("class", LOCK_CLASS).param("account", accountId).query((rs, row) -> row).single();
-            UUID id = UUID.randomUUID();
-            Instant now = clock.instant();
-            // Begun after the lock, the statement sees every hold committed before it; all its parts read one
-            // snapshot, so the balance it checks is the same sum whether or not it folds the unfolded charges.
-            int held = jdbc.sql("""
-                    WITH folded AS (
-                        UPDATE platform.credit_ledger SET folded = true
-                        WHERE account_id = :account AND NOT folded
-                          AND (SELECT count(*) FROM platform.credit_ledger
-                               WHERE account_id = :account AND NOT folded) > :foldAfter
-                        RETURNING amount_usd),
-                    running AS (
-                        INSERT INTO platform.credit_balances (account_id, balance_usd, granted_usd)
-                        SELECT :account, sum(amount_usd), 0 FROM folded HAVING count(*) > 0
-                        ON CONFLICT (account_id) DO UPDATE SET
-                            balance_usd = platform.credit_balances.balance_usd + EXCLUDED.balance_usd)
-                    INSERT INTO platform.credit_holds (id, account_id, amount_usd, reason, created_at, expires_at)
-                    SELECT :id, :account, :amount, :reason, :now, :expires
-                    WHERE %s - %s >= :amount""".formatted(BALANCE, HELD))
-                    .param("foldAfter", FOLD_AFTER)
-                    .param("id", id).param("account", accountId).param("amount", usd).param("reason", reason)
-                    .param("now", Timestamp.from(now)).param("expires", Timestamp.from(now.plus(ttl)))
-                    .update();
-            return held == 1 ? Optional.of(id) : Optional.<UUID>empty();
-        });
+        if (TransactionSynchronizationManager.isActualTransactionActive()) {
+            throw new IllegalStateException("a hold commits on its own; it must not be taken inside a transaction");
+        }
+        UUID id = UUID.randomUUID();
+        Instant now = clock.instant();
+        boolean held = jdbc.sql("SELECT platform.credit_hold(:class, :account, :id, :amount, :reason, :now, :expires, :foldAfter)")
+                .param("class", LOCK_CLASS).param("account", accountId).param("id", id).param("amount", usd)
+                .param("reason", reason).param("now", Timestamp.from(now)).param("expires", Timestamp.from(now.plus(ttl)))
+                .param("foldAfter", FOLD_AFTER).query(Boolean.class).single();
+        return held ? Optional.of(id) : Optional.empty();
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.quintet.platform.accounts.Account;
 import dev.quintet.platform.testing.MutableClock;
 import dev.quintet.platform.testing.TestPlatform;
 import java.math.BigDecimal;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -176,5 +177,54 @@ class CreditsTest {
             blocker.get(30, TimeUnit.SECONDS);
         }
         assertThat(credits.balance(account.id())).isEqualByComparingTo("0.75");
+    }
+
+    @Test
+    void aHoldWaitingForTheAccountsTurnSeesTheHoldCommittedBeforeItsTurnCame() throws Exception {
+        Account account = platform.newAccount();
+        credits.grant(account.id(), new BigDecimal("1.00"), "test");
+        TransactionTemplate tx = platform.bean(TransactionTemplate.class);
+        JdbcClient jdbc = platform.bean(JdbcClient.class);
+        CountDownLatch locked = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try (ExecutorService pool = Executors.newFixedThreadPool(2)) {
+            // Another hold under way: it has the account's turn and reserves 0.80, not committed yet.
+            Future<?> first = pool.submit(() -> tx.executeWithoutResult(status -> {
+                jdbc.sql("SELECT pg_advisory_xact_lock(:class, hashtext(CAST(:a AS text)))::text")
+                        .param("class", Credits.LOCK_CLASS).param("a", account.id()).query(String.class).single();
+                jdbc.sql("""
+                        INSERT INTO platform.credit_holds (id, account_id, amount_usd, reason, created_at, expires_at)
+                        VALUES (:id, :a, 0.80, 'first', :now, :expires)""")
+                        .param("id", UUID.randomUUID()).param("a", account.id())
+                        .param("now", Timestamp.from(clock.instant()))
+                        .param("expires", Timestamp.from(clock.instant().plus(Duration.ofMinutes(5)))).update();
+                locked.countDown();
+                try {
+                    release.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            assertThat(locked.await(30, TimeUnit.SECONDS)).isTrue();
+            Future<Optional<UUID>> second = pool.submit(() ->
+                    credits.hold(account.id(), new BigDecimal("0.50"), "second", Duration.ofMinutes(5)));
+            Thread.sleep(200); // the second hold is now waiting for its turn (were it not, it would see 1.00 available)
+            release.countDown();
+            first.get(30, TimeUnit.SECONDS);
+            // 0.20 is left once the first commits: the second must see that hold, though it began before the commit
+            assertThat(second.get(30, TimeUnit.SECONDS)).isEmpty();
+        }
+        assertThat(credits.available(account.id())).isEqualByComparingTo("0.20");
+    }
+
+    @Test
+    void aHoldIsNotTakenInsideACallersTransaction() {
+        Account account = platform.newAccount();
+        credits.grant(account.id(), new BigDecimal("1.00"), "test");
+        TransactionTemplate tx = platform.bean(TransactionTemplate.class);
+
+        assertThatThrownBy(() -> tx.executeWithoutResult(status ->
+                credits.hold(account.id(), new BigDecimal("0.10"), "call", Duration.ofMinutes(5))))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("inside a transaction");
     }
 }
