@@ -43,6 +43,7 @@ final class SearchMix {
         add(q, events, "text", "q", "marathon");
         add(q, events, "text", "q", "cafe creme");
         add(q, events, "text", "q", "machine learning", "sort_by", "best");
+        add(q, events, "text", "q", "jazz marathon", "sort_by", "best");
         add(q, events, "geo", "location.latitude", "51.5074", "location.longitude", "-0.1278", "location.within", "10km");
         add(q, events, "geo", "location.latitude", "35.6762", "location.longitude", "139.6503", "location.within", "5mi",
                 "sort_by", "distance");

@@ -139,8 +139,9 @@ public final class EventSearch {
     /**
      * The soonest candidates ranked by relevance, then (past them) the rest by date. For a text search on times
      * alone they are taken from the soonest candidates in start order when all of them are there (a common word),
-     * as for a date-ordered page; otherwise PostgreSQL finds them among all matches, where a plan made without
-     * knowing the words can build the bitmap of every event with each word and sort them all.
+     * as for a date-ordered page; otherwise from all its matches, found through the full-text index (a rare word, or
+     * words that seldom or never meet, which PostgreSQL, taking them as independent, would look for by walking every
+     * upcoming event in start order). For other searches PostgreSQL finds them among all matches as it sees fit.
      */
     private List<Event> best(SearchFilter filter, int offset, int limit) {
         List<Event> events = new ArrayList<>();
@@ -154,10 +155,11 @@ public final class EventSearch {
                 params.put("window", countCap * PROBE_WINDOW_PER_CAP);
                 String inWindow = "(SELECT e.id, e.start_utc, e.search FROM (" + soonest + ") e "
                         + "WHERE e.search @@ :words " + candidates + ")";
-                if (jdbc.sql("SELECT count(*) FROM " + inWindow + " e").params(params).query(Integer.class).single()
-                        == BEST_CANDIDATES) {
-                    matches = inWindow;
-                }
+                boolean allInWindow = jdbc.sql("SELECT count(*) FROM " + inWindow + " e").params(params)
+                        .query(Integer.class).single() == BEST_CANDIDATES;
+                matches = allInWindow ? inWindow : "(WITH matches AS MATERIALIZED (" + filter.matches(CHOICE, true,
+                        "", "") + ") SELECT s.id, s.start_utc, e.search FROM (SELECT * FROM matches e " + candidates
+                        + ") s JOIN events.events e ON e.id = s.id)";
             }
             events.addAll(page("SELECT " + Events.EVENT_COLUMNS + " FROM events.events e JOIN (SELECT e.id, "
                     + "e.start_utc, ts_rank(e.search, :words) AS rank FROM " + matches + " e "
