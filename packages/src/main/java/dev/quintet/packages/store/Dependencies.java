@@ -97,7 +97,6 @@ public final class Dependencies {
         if (versions.isEmpty()) {
             return;
         }
-        counts.forget();
         String[] numbers = versions.stream().map(DeclaredDependencies::number).toArray(String[]::new);
         Long[] projectIds = versions.stream().map(DeclaredDependencies::projectId).toArray(Long[]::new);
         boolean oneProject = Arrays.stream(projectIds).distinct().count() == 1;
@@ -112,6 +111,7 @@ public final class Dependencies {
         }
         insertDeclared(ecosystem, declared);
         insertManaged(managed);
+        counts.forget();
     }
 
     private static void rows(DeclaredDependencies version, List<UpstreamDependency> deps, List<Row> into) {

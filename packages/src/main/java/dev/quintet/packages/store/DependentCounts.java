@@ -51,6 +51,7 @@ public final class DependentCounts {
     /**
      * Forgets every kept count once the current transaction has ended (at once outside a transaction): counts read
      * before the write commits are then not kept either, and each transaction forgets once however often it writes.
+     * Call it after the write, so that outside a transaction no count read before the write is kept.
      */
     public void forget() {
         if (!TransactionSynchronizationManager.isSynchronizationActive()) {

@@ -107,9 +107,9 @@ public final class Projects {
 
     /** The upstream no longer knows the project; keep it, marked removed. */
     public void markRemoved(long projectId) {
-        counts.forget();
         jdbc.sql("update packages.projects set status = 'removed', fetched_at = :now, updated_at = :now where id = :id")
                 .param("now", Timestamp.from(clock.instant())).param("id", projectId).update();
+        counts.forget();
     }
 
     /**
@@ -148,13 +148,12 @@ public final class Projects {
     }
 
     private StoredProject recordLatestReleases(long projectId, Ecosystem ecosystem, List<StoredVersion> versions) {
-        counts.forget();
         List<StoredVersion> released = versions.stream().filter(v -> !"yanked".equals(v.status())).toList();
         List<String> numbers = released.stream().map(StoredVersion::number).toList();
         Optional<String> latest = Releases.latest(numbers, ecosystem.versions());
         Instant published = latest.flatMap(n -> released.stream().filter(v -> v.number().equals(n)).findFirst())
                 .map(StoredVersion::publishedAt).orElse(null);
-        return jdbc.sql("""
+        StoredProject stored = jdbc.sql("""
                 update packages.projects set latest_release_number = :latest, latest_release_published_at = :published,
                     latest_stable_release_number = :stable
                 where id = :id
@@ -163,6 +162,8 @@ public final class Projects {
                 .param("published", published == null ? null : Timestamp.from(published))
                 .param("stable", Releases.latestStable(numbers, ecosystem.versions()).orElse(null))
                 .param("id", projectId).query((rs, n) -> withVersions(project(rs), versions)).single();
+        counts.forget();
+        return stored;
     }
 
     /** Stored project count per platform key. */
