@@ -87,14 +87,13 @@ public final class Reservation {
         return holdId != null;
     }
 
-    /** Charges {@code charge} against the hold, ending it; false when there was no hold (a free model). */
-    public boolean settle(Model model, Charge charge) {
+    /** Charges {@code charge} against the hold, ending it; nothing to do when there is no hold (a free model). */
+    public void settle(Model model, Charge charge) {
         if (holdId == null) {
-            return false;
+            return;
         }
         ledger.settle(holdId, caller.accountId(), charge.cost(), "router " + caller.generationId() + " " + model.id());
         holdId = null;
-        return true;
     }
 
     /** Ends a hold that was not settled, charging nothing. */
