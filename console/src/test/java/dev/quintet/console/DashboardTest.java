@@ -162,7 +162,8 @@ class DashboardTest {
         credits.grant(account.id(), new BigDecimal("10"), "grant by an administrator");
         UUID hold = credits.hold(account.id(), new BigDecimal("0.01"), "hold", java.time.Duration.ofMinutes(1))
                 .orElseThrow();
-        credits.settle(hold, account.id(), new BigDecimal("0.000123"), "router gen-abc openai/gpt-4o");
+        credits.settle(List.of(
+                new Credits.Settlement(hold, account.id(), new BigDecimal("0.000123"), "router gen-abc openai/gpt-4o")));
 
         String body = loggedIn(account).get("/dashboard").body();
 

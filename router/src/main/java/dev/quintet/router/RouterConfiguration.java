@@ -85,8 +85,8 @@ class RouterConfiguration {
     }
 
     @Bean
-    Generations generations(JdbcClient jdbc, TransactionTemplate transactions) {
-        return new Generations(jdbc, transactions);
+    Generations generations(JdbcClient jdbc, TransactionTemplate transactions, Credits credits) {
+        return new Generations(jdbc, transactions, credits);
     }
 
     @Bean
@@ -98,7 +98,7 @@ class RouterConfiguration {
     @Bean
     ChatRouter chatRouter(Catalog catalog, ProviderConnections connections, RouterProperties properties,
                           HttpClient http, Ledger ledger, FreeTier freeTier, Generations generations,
-                          TransactionTemplate transactions, SecureRandom random, Clock clock, EndpointHealth health,
+                          SecureRandom random, Clock clock, EndpointHealth health,
                           ObjectProvider<EndpointDraw> draw) {
         long defaultMaxTokens = properties.billing().defaultMaxCompletionTokens();
         Billing billing = new Billing(ledger, freeTier, defaultMaxTokens);
@@ -110,6 +110,6 @@ class RouterConfiguration {
         EndpointSelector selector = new EndpointSelector(catalog, connections, health, draw.getIfAvailable(
                 () -> seed == null ? EndpointDraw.random() : EndpointDraw.seeded(seed)));
         return new ChatRouter(selector, adapters, WIRE, properties.keepAliveInterval(), billing, generations,
-                transactions, new GenerationIds(random, clock), clock, health);
+                new GenerationIds(random, clock), clock, health);
     }
 }

@@ -11,6 +11,7 @@ import com.microsoft.playwright.options.AriaRole;
 import dev.quintet.console.ConsoleApplication;
 import dev.quintet.devices.DevicesApplication;
 import dev.quintet.platform.accounts.Accounts;
+import dev.quintet.platform.credits.Credits;
 import dev.quintet.platform.keys.ApiKeys;
 import dev.quintet.platform.testing.Http;
 import dev.quintet.platform.testing.TestPlatform;
@@ -87,7 +88,7 @@ class ConsoleServicePagesTest {
     @Test
     void showsUseByModelPerDayAndTheLatestGenerations() throws InterruptedException {
         try (Generations generations = new Generations(platform.bean(JdbcClient.class),
-                platform.bean(TransactionTemplate.class))) {
+                platform.bean(TransactionTemplate.class), platform.bean(Credits.class))) {
             Instant now = Instant.now();
             generations.add(generation("gen-1767225600-AAAAAAAAAAAAAAAAAAAA", "openai/gpt-4o", now.minus(2, ChronoUnit.DAYS), "0.0125"));
             generations.add(generation("gen-1767225601-BBBBBBBBBBBBBBBBBBBB", "openai/gpt-4o", now, "0.0075"));

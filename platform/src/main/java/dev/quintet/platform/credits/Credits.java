@@ -8,7 +8,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -111,24 +113,40 @@ public final class Credits {
     }
 
     /**
-     * Ends a hold and charges what was actually spent, at most what was held. Inside a caller's transaction it joins
-     * it, so the charge and what the caller records with it commit together. It takes no lock of the account: the
-     * charge is appended unfolded.
+     * What a hold turned out to cost: {@code spentUsd}, at most what the hold reserved (callers guarantee it), is
+     * charged to {@code accountId} when the hold ends.
      */
-    public void settle(UUID holdId, UUID accountId, BigDecimal spentUsd, String reason) {
-        if (spentUsd.signum() < 0) {
-            throw new IllegalArgumentException("spent must not be negative, got " + spentUsd.toPlainString());
-        }
-        transactions.executeWithoutResult(tx -> {
-            release(holdId);
-            if (spentUsd.signum() > 0) {
-                jdbc.sql("""
-                        INSERT INTO platform.credit_ledger (account_id, amount_usd, reason, created_at, folded)
-                        VALUES (:account, :amount, :reason, :now, false)""")
-                        .param("account", accountId).param("amount", spentUsd.negate()).param("reason", reason)
-                        .param("now", Timestamp.from(clock.instant())).update();
+    public record Settlement(UUID holdId, UUID accountId, BigDecimal spentUsd, String reason) {
+
+        public Settlement {
+            if (spentUsd.signum() < 0) {
+                throw new IllegalArgumentException("spent must not be negative, got " + spentUsd.toPlainString());
             }
-        });
+        }
+    }
+
+    /**
+     * Ends holds and charges what each one spent, in one statement; inside a caller's transaction it joins it, so
+     * the charges and what the caller records with them commit together. It takes no lock of the accounts: the
+     * charges are appended unfolded.
+     */
+    public void settle(List<Settlement> settlements) {
+        if (settlements.isEmpty()) {
+            return;
+        }
+        jdbc.sql("""
+                WITH s AS (
+                    SELECT * FROM unnest(:holds, :accounts, :spent, :reasons) AS s (hold_id, account_id, spent, reason)),
+                released AS (
+                    DELETE FROM platform.credit_holds h USING s WHERE h.id = s.hold_id)
+                INSERT INTO platform.credit_ledger (account_id, amount_usd, reason, created_at, folded)
+                SELECT account_id, -spent, reason, :now, false FROM s WHERE spent > 0""")
+                .param("holds", column(settlements, "uuid", Settlement::holdId))
+                .param("accounts", column(settlements, "uuid", Settlement::accountId))
+                .param("spent", column(settlements, "numeric", Settlement::spentUsd))
+                .param("reasons", column(settlements, "text", Settlement::reason))
+                .param("now", Timestamp.from(clock.instant()))
+                .update();
     }
 
     /** Ends a hold without charging. */
@@ -145,6 +163,11 @@ public final class Credits {
                 .query((rs, row) -> new Entry(rs.getLong("id"), rs.getBigDecimal("amount_usd"), rs.getString("reason"),
                         rs.getTimestamp("created_at").toInstant()))
                 .list();
+    }
+
+    /** One field of {@code rows} as an array parameter of SQL type {@code type}[]. */
+    static <T> SqlArrayValue column(List<T> rows, String type, Function<T, Object> field) {
+        return new SqlArrayValue(type, rows.stream().map(field).toArray());
     }
 
     /** Appends a folded entry to the ledger and moves the running figures; call inside a transaction. */

@@ -62,13 +62,41 @@ class CreditsTest {
     }
 
     @Test
+    void concurrentHoldsOfManyAccountsEachStayWithinTheirOwnBalance() throws Exception {
+        List<Account> accounts = new ArrayList<>();
+        for (int a = 1; a <= 4; a++) {
+            Account account = platform.newAccount();
+            credits.grant(account.id(), new BigDecimal("0.10").multiply(BigDecimal.valueOf(a)), "test");
+            accounts.add(account);
+        }
+        List<Future<Optional<UUID>>> holds = new ArrayList<>();
+        try (ExecutorService pool = Executors.newFixedThreadPool(32)) {
+            for (int i = 0; i < 20; i++) {
+                for (Account account : accounts) {
+                    holds.add(pool.submit(() -> credits.hold(account.id(), new BigDecimal("0.10"), "call",
+                            Duration.ofMinutes(5))));
+                }
+            }
+        }
+        int[] granted = new int[accounts.size()];
+        for (int i = 0; i < holds.size(); i++) {
+            granted[i % accounts.size()] += holds.get(i).get().isPresent() ? 1 : 0;
+        }
+        assertThat(granted).containsExactly(1, 2, 3, 4);
+        for (Account account : accounts) {
+            assertThat(credits.available(account.id())).isEqualByComparingTo("0");
+        }
+    }
+
+    @Test
     void settlingChargesWhatWasSpentAndFreesTheRest() {
         Account account = platform.newAccount();
         credits.grant(account.id(), new BigDecimal("2.00"), "test");
         UUID hold = credits.hold(account.id(), new BigDecimal("1.50"), "call", Duration.ofMinutes(5)).orElseThrow();
         assertThat(credits.available(account.id())).isEqualByComparingTo("0.50");
 
-        credits.settle(hold, account.id(), new BigDecimal("0.00012345"), "chat openai/gpt-4o");
+        credits.settle(List.of(
+                new Credits.Settlement(hold, account.id(), new BigDecimal("0.00012345"), "chat openai/gpt-4o")));
 
         assertThat(credits.balance(account.id())).isEqualByComparingTo("1.99987655");
         assertThat(credits.available(account.id())).isEqualByComparingTo("1.99987655");
@@ -98,6 +126,28 @@ class CreditsTest {
     }
 
     @Test
+    void oneSettlementOfManyHoldsChargesEachAccountWhatItsHoldsSpent() {
+        Account first = platform.newAccount();
+        Account second = platform.newAccount();
+        credits.grant(first.id(), new BigDecimal("1.00"), "test");
+        credits.grant(second.id(), new BigDecimal("1.00"), "test");
+        UUID a = credits.hold(first.id(), new BigDecimal("0.40"), "call", Duration.ofMinutes(5)).orElseThrow();
+        UUID b = credits.hold(first.id(), new BigDecimal("0.40"), "call", Duration.ofMinutes(5)).orElseThrow();
+        UUID c = credits.hold(second.id(), new BigDecimal("0.40"), "call", Duration.ofMinutes(5)).orElseThrow();
+
+        credits.settle(List.of(new Credits.Settlement(a, first.id(), new BigDecimal("0.125"), "chat a"),
+                new Credits.Settlement(b, first.id(), BigDecimal.ZERO, "chat b"),
+                new Credits.Settlement(c, second.id(), new BigDecimal("0.00000001"), "chat c")));
+
+        assertThat(credits.available(first.id())).isEqualByComparingTo("0.875");
+        assertThat(credits.available(second.id())).isEqualByComparingTo("0.99999999");
+        assertThat(credits.entries(first.id(), 10)).extracting(Credits.Entry::reason).containsExactly("chat a", "test");
+        assertThat(credits.entries(second.id(), 10)).extracting(Credits.Entry::amountUsd)
+                .satisfiesExactly(charge -> assertThat(charge).isEqualByComparingTo("-0.00000001"),
+                        grant -> assertThat(grant).isEqualByComparingTo("1.00"));
+    }
+
+    @Test
     void concurrentHoldsAndSettlementsNeverSpendMoreThanTheBalance() throws Exception {
         Account account = platform.newAccount();
         credits.grant(account.id(), new BigDecimal("1.00"), "test");
@@ -106,7 +156,8 @@ class CreditsTest {
             for (int i = 0; i < 200; i++) {
                 calls.add(pool.submit(() -> {
                     Optional<UUID> hold = credits.hold(account.id(), new BigDecimal("0.02"), "call", Duration.ofMinutes(5));
-                    hold.ifPresent(h -> credits.settle(h, account.id(), new BigDecimal("0.01"), "chat"));
+                    hold.ifPresent(h -> credits.settle(
+                            List.of(new Credits.Settlement(h, account.id(), new BigDecimal("0.01"), "chat"))));
                     return hold.isPresent();
                 }));
             }
@@ -129,7 +180,7 @@ class CreditsTest {
         credits.grant(account.id(), new BigDecimal("10.00"), "test");
         for (int i = 0; i <= Credits.FOLD_AFTER; i++) {
             UUID hold = credits.hold(account.id(), new BigDecimal("0.01"), "call", Duration.ofMinutes(5)).orElseThrow();
-            credits.settle(hold, account.id(), new BigDecimal("0.01"), "chat " + i);
+            credits.settle(List.of(new Credits.Settlement(hold, account.id(), new BigDecimal("0.01"), "chat " + i)));
         }
         JdbcClient jdbc = platform.bean(JdbcClient.class);
         String unfolded = "SELECT count(*) FROM platform.credit_ledger WHERE account_id = :a AND NOT folded";
@@ -171,7 +222,8 @@ class CreditsTest {
             }));
             assertThat(locked.await(30, TimeUnit.SECONDS)).isTrue();
             // were the settlement to wait for either lock, it would time out here while the blocker holds both
-            pool.submit(() -> credits.settle(hold, account.id(), new BigDecimal("0.25"), "chat"))
+            pool.submit(() -> credits.settle(
+                            List.of(new Credits.Settlement(hold, account.id(), new BigDecimal("0.25"), "chat"))))
                     .get(10, TimeUnit.SECONDS);
             settled.countDown();
             blocker.get(30, TimeUnit.SECONDS);

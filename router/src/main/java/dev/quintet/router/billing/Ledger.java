@@ -32,8 +32,9 @@ public final class Ledger {
         return credits.hold(accountId, roundUp(usd), reason, holdTtl);
     }
 
-    void settle(UUID holdId, UUID accountId, BigDecimal spentUsd, String reason) {
-        credits.settle(holdId, accountId, spentUsd.setScale(SCALE, RoundingMode.HALF_UP), reason);
+    /** The charge of {@code spentUsd}, rounded to the ledger's unit, that ends the hold {@code holdId}. */
+    Credits.Settlement settlement(UUID holdId, UUID accountId, BigDecimal spentUsd, String reason) {
+        return new Credits.Settlement(holdId, accountId, spentUsd.setScale(SCALE, RoundingMode.HALF_UP), reason);
     }
 
     void release(UUID holdId) {

@@ -1,5 +1,6 @@
 package dev.quintet.router.billing;
 
+import dev.quintet.platform.credits.Credits;
 import dev.quintet.platform.errors.ApiException;
 import dev.quintet.router.catalog.Endpoint;
 import dev.quintet.router.catalog.Model;
@@ -10,8 +11,8 @@ import java.util.UUID;
 /**
  * The money side of one chat request. Before each endpoint is called, {@link #cover} makes sure the call is paid
  * for: a free model takes one request of the key's free allowance, a paid one a hold on the account's credit for
- * the most the call can cost. Afterwards the hold is settled with the actual cost, never more than was held, or
- * released.
+ * the most the call can cost. Afterwards the hold is settled with the actual cost, never more than was held (the
+ * settlement is made with the generation's record), or released.
  */
 public final class Reservation {
 
@@ -87,13 +88,19 @@ public final class Reservation {
         return holdId != null;
     }
 
-    /** Charges {@code charge} against the hold, ending it; nothing to do when there is no hold (a free model). */
-    public void settle(Model model, Charge charge) {
+    /**
+     * The settlement that charges {@code charge} against the hold and ends it, for the caller to make with the
+     * generation's record; from then on the reservation holds nothing. Only when it {@link #holds()}.
+     */
+    public Credits.Settlement settlement(Model model, Charge charge) {
         if (holdId == null) {
-            return;
+            throw new IllegalStateException("nothing is held to settle");
         }
-        ledger.settle(holdId, caller.accountId(), charge.cost(), "router " + caller.generationId() + " " + model.id());
+        Credits.Settlement settlement = ledger.settlement(holdId, caller.accountId(), charge.cost(),
+                "router " + caller.generationId() + " " + model.id());
         holdId = null;
+        held = BigDecimal.ZERO;
+        return settlement;
     }
 
     /** Ends a hold that was not settled, charging nothing. */

@@ -1,11 +1,11 @@
 package dev.quintet.router.generations;
 
+import dev.quintet.platform.credits.Credits;
 import dev.quintet.router.billing.TokenUsage;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -16,10 +16,12 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.TransactionStatus;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -28,10 +30,13 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The {@code router.generations} table: one row per chat request that reached the endpoints, served or failed.
- * Records of generations that moved no money (free models, failures) are written behind the answer: one thread
- * inserts what has collected in one transaction that commits without waiting for the disk, so a busy free model
- * costs the database a commit per batch rather than per request. Every read first waits for the records queued
- * before it, so a caller always finds the generation it was answered with.
+ * Records are written by one thread, which inserts what has collected in one transaction: a busy router costs the
+ * database one statement and one commit per batch rather than several per request. A record of a generation that
+ * moved money comes with its charge ({@link #addCharged}): the charges of a batch are made in the same transaction,
+ * which then commits waiting for the disk, and each caller waits for that commit. Records of generations that moved
+ * no money (free models, failures) are written behind the answer ({@link #addLater}); a batch of only those commits
+ * without waiting for the disk. Every read first waits for the records queued before it, so a caller always finds
+ * the generation it was answered with.
  */
 public final class Generations implements AutoCloseable {
 
@@ -41,49 +46,50 @@ public final class Generations implements AutoCloseable {
     /** Records waiting at most; a request that finds the queue full waits for room (the database is behind). */
     private static final int MAX_QUEUED = 16_384;
 
-    /** A record to write, or (without one) a mark that completes once everything queued before it is written. */
-    private record Queued(Generation generation, CompletableFuture<Void> written) {
+    /**
+     * A record to write, with its charge when it moved money, and what completes once it is written (none for a
+     * record written behind the answer); or, without a record, a mark that completes once everything queued
+     * before it is written.
+     */
+    private record Queued(Generation generation, Credits.Settlement charge, CompletableFuture<Void> written) {
     }
 
-    private static final Queued STOP = new Queued(null, new CompletableFuture<>());
+    private static final Queued STOP = new Queued(null, null, new CompletableFuture<>());
 
     private final JdbcClient jdbc;
     private final TransactionTemplate transactions;
+    private final Credits credits;
     private final BlockingQueue<Queued> queue = new LinkedBlockingQueue<>(MAX_QUEUED);
     private final Thread writer;
     private volatile boolean closed;
 
-    public Generations(JdbcClient jdbc, TransactionTemplate transactions) {
+    public Generations(JdbcClient jdbc, TransactionTemplate transactions, Credits credits) {
         this.jdbc = jdbc;
         this.transactions = transactions;
+        this.credits = credits;
         this.writer = Thread.ofPlatform().name("router-generations").daemon().start(this::writeBehind);
     }
 
-    /** Inserts {@code g} now, in the caller's transaction: for generations that moved money with it. */
+    /** Inserts {@code g} now, in the caller's transaction if there is one. */
     public void add(Generation g) {
-        Generation.Failure failure = g.failure();
-        jdbc.sql("""
-                INSERT INTO router.generations (id, account_id, key_id, request_id, requested_model, model, provider,
-                    upstream_id, created_at, streamed, cancelled, finish_reason, tokens_prompt, tokens_completion,
-                    tokens_cached, tokens_cache_write, tokens_reasoning, usage_estimated, cost_usd, latency_ms,
-                    time_to_first_token_ms, attempts, error_code, error_reason, error_message)
-                VALUES (:id, :account, :key, :request, :requested, :model, :provider, :upstream, :created, :streamed,
-                    :cancelled, :finish, :prompt, :completion, :cached, :cacheWrite, :reasoning, :estimated, :cost,
-                    :latency, :ttft, CAST(:attempts AS jsonb), :errorCode, :errorReason, :errorMessage)""")
-                .param("id", g.id()).param("account", g.accountId()).param("key", g.keyId())
-                .param("request", g.requestId()).param("requested", g.requestedModel()).param("model", g.model())
-                .param("provider", g.provider()).param("upstream", g.upstreamId())
-                .param("created", Timestamp.from(g.createdAt())).param("streamed", g.streamed())
-                .param("cancelled", g.cancelled()).param("finish", g.finishReason())
-                .param("prompt", g.usage().prompt()).param("completion", g.usage().completion())
-                .param("cached", g.usage().cached()).param("cacheWrite", g.usage().cacheWrite())
-                .param("reasoning", g.usage().reasoning()).param("estimated", g.usageEstimated())
-                .param("cost", g.cost()).param("latency", g.latencyMs()).param("ttft", g.timeToFirstTokenMs())
-                .param("attempts", attemptsJson(g.attempts()))
-                .param("errorCode", failure == null ? null : failure.code(), Types.INTEGER)
-                .param("errorReason", failure == null ? null : failure.reason(), Types.VARCHAR)
-                .param("errorMessage", failure == null ? null : failure.message(), Types.VARCHAR)
-                .update();
+        insert(List.of(g));
+    }
+
+    /**
+     * Makes {@code charge} and records {@code g} in one transaction that waits for the disk, and returns once it
+     * has committed; throws when the charge could not be made. A record that cannot be written is logged and never
+     * undoes the charge.
+     */
+    public void addCharged(Generation g, Credits.Settlement charge) {
+        Queued q = new Queued(g, charge, new CompletableFuture<>());
+        if (closed || !queued(q)) {
+            write(List.of(q));
+        }
+        try {
+            q.written().join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
     }
 
     /**
@@ -91,8 +97,9 @@ public final class Generations implements AutoCloseable {
      * latest few such records, but no money. A record that cannot be written is logged.
      */
     public void addLater(Generation g) {
-        if (closed || !queued(new Queued(g, null))) {
-            writeLazily(List.of(g));
+        Queued q = new Queued(g, null, null);
+        if (closed || !queued(q)) {
+            write(List.of(q));
         }
     }
 
@@ -101,7 +108,7 @@ public final class Generations implements AutoCloseable {
         if (closed) {
             return;
         }
-        Queued mark = new Queued(null, new CompletableFuture<>());
+        Queued mark = new Queued(null, null, new CompletableFuture<>());
         if (queued(mark)) {
             mark.written().join();
         }
@@ -135,8 +142,7 @@ public final class Generations implements AutoCloseable {
                 continue;
             }
             queue.drainTo(batch, MAX_BATCH - 1);
-            writeLazily(batch.stream().map(Queued::generation).filter(Objects::nonNull).toList());
-            batch.stream().map(Queued::written).filter(Objects::nonNull).forEach(w -> w.complete(null));
+            write(batch);
             boolean stop = batch.contains(STOP);
             batch.clear();
             if (stop) {
@@ -145,29 +151,99 @@ public final class Generations implements AutoCloseable {
         }
     }
 
-    /** Inserts {@code records} in one transaction that commits without waiting for the disk; one by one if that fails. */
-    private void writeLazily(List<Generation> records) {
-        if (records.isEmpty()) {
-            return;
-        }
+    /**
+     * Writes the records of {@code batch} in one transaction, then completes what waits for them. When that
+     * transaction fails, the charges of the batch fail with it and are not tried again (had the failure come after
+     * the commit was made, a second try would charge twice); each record without a charge is tried again alone.
+     */
+    private void write(List<Queued> batch) {
+        List<Queued> records = batch.stream().filter(q -> q.generation() != null).toList();
         try {
-            insertLazily(records);
-        } catch (RuntimeException batchFailed) {
-            for (Generation g : records) {
+            writeTogether(records);
+        } catch (RuntimeException failed) {
+            for (Queued q : records) {
+                if (q.charge() != null) {
+                    q.written().completeExceptionally(failed);
+                    continue;
+                }
                 try {
-                    insertLazily(List.of(g));
+                    writeTogether(List.of(q));
                 } catch (RuntimeException e) {
-                    log.error("Could not record generation {}", g.id(), e);
+                    log.error("Could not record generation {}", q.generation().id(), e);
                 }
             }
         }
+        batch.stream().map(Queued::written).filter(Objects::nonNull).forEach(w -> w.complete(null));
     }
 
-    private void insertLazily(List<Generation> records) {
+    /**
+     * Makes the charges of {@code records} and inserts the records, in one transaction that waits for the disk
+     * when there are charges. Records that cannot be inserted are logged, one by one, and undo no charge.
+     */
+    private void writeTogether(List<Queued> records) {
+        if (records.isEmpty()) {
+            return;
+        }
+        List<Credits.Settlement> charges = records.stream().map(Queued::charge).filter(Objects::nonNull).toList();
+        List<Generation> generations = records.stream().map(Queued::generation).toList();
         transactions.executeWithoutResult(tx -> {
-            jdbc.sql("SET LOCAL synchronous_commit = off").update();
-            records.forEach(this::add);
+            if (charges.isEmpty()) {
+                jdbc.sql("SET LOCAL synchronous_commit = off").update();
+            } else {
+                credits.settle(charges);
+            }
+            if (!inserted(tx, generations)) {
+                for (Generation g : generations) {
+                    if (generations.size() == 1 || !inserted(tx, List.of(g))) {
+                        log.error("Could not record generation {} (charged {} USD)", g.id(), g.cost().toPlainString());
+                    }
+                }
+            }
         });
+    }
+
+    /** Inserts {@code records} under a savepoint; false, with the savepoint rolled back, when that failed. */
+    private boolean inserted(TransactionStatus tx, List<Generation> records) {
+        Object savepoint = tx.createSavepoint();
+        try {
+            insert(records);
+            tx.releaseSavepoint(savepoint);
+            return true;
+        } catch (RuntimeException e) {
+            tx.rollbackToSavepoint(savepoint);
+            log.debug("Could not insert {} generation records", records.size(), e);
+            return false;
+        }
+    }
+
+    /** Inserts {@code records} in one statement; a field missing from a row is null. */
+    private void insert(List<Generation> records) {
+        ArrayNode rows = JSON.createArrayNode();
+        records.forEach(g -> row(rows.addObject(), g));
+        jdbc.sql("""
+                INSERT INTO router.generations
+                SELECT * FROM jsonb_populate_recordset(NULL::router.generations, CAST(:rows AS jsonb))""")
+                .param("rows", JSON.writeValueAsString(rows)).update();
+    }
+
+    private static void row(ObjectNode row, Generation g) {
+        TokenUsage usage = g.usage();
+        row.put("id", g.id()).put("account_id", g.accountId().toString()).put("key_id", g.keyId().toString())
+                .put("request_id", g.requestId()).put("requested_model", g.requestedModel()).put("model", g.model())
+                .put("provider", g.provider()).put("upstream_id", g.upstreamId())
+                .put("created_at", g.createdAt().toString()).put("streamed", g.streamed())
+                .put("cancelled", g.cancelled()).put("finish_reason", g.finishReason())
+                .put("tokens_prompt", usage.prompt()).put("tokens_completion", usage.completion())
+                .put("tokens_cached", usage.cached()).put("tokens_cache_write", usage.cacheWrite())
+                .put("tokens_reasoning", usage.reasoning()).put("usage_estimated", g.usageEstimated())
+                .put("cost_usd", g.cost().toPlainString()).put("latency_ms", g.latencyMs())
+                .put("time_to_first_token_ms", g.timeToFirstTokenMs());
+        row.set("attempts", attemptsJson(g.attempts()));
+        Generation.Failure failure = g.failure();
+        if (failure != null) {
+            row.put("error_code", failure.code()).put("error_reason", failure.reason())
+                    .put("error_message", failure.message());
+        }
     }
 
     /** The generation {@code id} if it belongs to {@code accountId}. */
@@ -238,7 +314,7 @@ public final class Generations implements AutoCloseable {
                 timeToFirstToken, attempts(rs.getString("attempts")), failure);
     }
 
-    private static String attemptsJson(List<Attempt> attempts) {
+    private static ArrayNode attemptsJson(List<Attempt> attempts) {
         ArrayNode array = JSON.createArrayNode();
         for (Attempt a : attempts) {
             ObjectNode attempt = array.addObject().put("provider", a.provider()).put("model", a.model())
@@ -247,7 +323,7 @@ public final class Generations implements AutoCloseable {
                 attempt.put("error", a.error());
             }
         }
-        return JSON.writeValueAsString(array);
+        return array;
     }
 
     private static List<Attempt> attempts(String json) {

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -24,19 +23,17 @@ public final class ChatRouter {
     private final EndpointSelector selector;
     private final Billing billing;
     private final Generations generations;
-    private final TransactionTemplate transactions;
     private final GenerationIds ids;
     private final Clock clock;
     private final PlainCompletion plain;
     private final StreamedCompletion streamed;
 
     public ChatRouter(EndpointSelector selector, Provider provider, JsonMapper json, Duration keepAliveInterval,
-                      Billing billing, Generations generations, TransactionTemplate transactions,
+                      Billing billing, Generations generations,
                       GenerationIds ids, Clock clock, EndpointHealth health) {
         this.selector = selector;
         this.billing = billing;
         this.generations = generations;
-        this.transactions = transactions;
         this.ids = ids;
         this.clock = clock;
         EndpointCalls calls = new EndpointCalls(provider, health, new UpstreamAnswers(json));
@@ -48,7 +45,7 @@ public final class ChatRouter {
         List<Candidate> candidates = selector.candidates(request);
         String id = ids.next();
         Exchange exchange = new Exchange(caller, id, request,
-                billing.open(caller.accountId(), caller.keyId(), id, request.body()), generations, transactions, clock);
+                billing.open(caller.accountId(), caller.keyId(), id, request.body()), generations, clock);
         try {
             if (request.stream()) {
                 streamed.serve(request, candidates, exchange, response);

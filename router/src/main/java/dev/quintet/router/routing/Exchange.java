@@ -16,17 +16,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * One chat request on its way through the endpoints: its generation id, what it reserved, the attempts made, and,
  * once an endpoint has answered, the charge and the generation record; or, when none did, the record of the failure.
  */
 final class Exchange {
-
-    private static final Logger log = LoggerFactory.getLogger(Exchange.class);
 
     /** How an answer ended. */
     record Ending(String upstreamId, String finishReason, boolean cancelled, long firstContentNanos) {
@@ -38,20 +33,18 @@ final class Exchange {
     private final boolean streamed;
     private final Reservation reservation;
     private final Generations generations;
-    private final TransactionTemplate transactions;
     private final Instant createdAt;
     private final long startNanos = System.nanoTime();
     private final List<Attempt> attempts = new ArrayList<>();
 
     Exchange(Caller caller, String id, ChatRequest request, Reservation reservation, Generations generations,
-             TransactionTemplate transactions, Clock clock) {
+             Clock clock) {
         this.caller = caller;
         this.id = id;
         this.requestedModel = request.models().getFirst();
         this.streamed = request.stream();
         this.reservation = reservation;
         this.generations = generations;
-        this.transactions = transactions;
         this.createdAt = clock.instant();
     }
 
@@ -85,7 +78,8 @@ final class Exchange {
     }
 
     /**
-     * Charges for the answer {@code c} gave and records the generation, in one transaction with one durable commit;
+     * Charges for the answer {@code c} gave and records the generation, in one transaction with one durable commit
+     * (shared with the charges of other requests finishing at the same time, {@link Generations#addCharged});
      * a generation that moved no money is recorded behind the answer ({@link Generations#addLater}). A record that
      * cannot be written is logged and never undoes the charge.
      */
@@ -96,22 +90,11 @@ final class Exchange {
                 requestedModel, c.model().id(), c.providerName(), ending.upstreamId(), createdAt, streamed,
                 ending.cancelled(), ending.finishReason(), charge.usage(), charge.estimated(), charge.cost(),
                 millisSince(startNanos), ttft, attempts, null);
-        if (!reservation.holds()) {
+        if (reservation.holds()) {
+            generations.addCharged(generation, reservation.settlement(c.model(), charge));
+        } else {
             generations.addLater(generation);
-            return;
         }
-        transactions.executeWithoutResult(tx -> {
-            reservation.settle(c.model(), charge);
-            Object savepoint = tx.createSavepoint();
-            try {
-                generations.add(generation);
-                tx.releaseSavepoint(savepoint);
-            } catch (RuntimeException e) {
-                tx.rollbackToSavepoint(savepoint);
-                log.error("Could not record generation {} (charged {} USD)", id,
-                        generation.cost().toPlainString(), e);
-            }
-        });
     }
 
     /**

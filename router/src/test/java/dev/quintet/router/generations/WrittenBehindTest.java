@@ -4,6 +4,7 @@ import static dev.quintet.router.testing.RouterFixture.HI;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jayway.jsonpath.JsonPath;
+import dev.quintet.platform.credits.Credits;
 import dev.quintet.platform.testing.Http;
 import dev.quintet.router.billing.TokenUsage;
 import dev.quintet.router.testing.Json;
@@ -51,7 +52,8 @@ class WrittenBehindTest extends RouterTest {
     void closingWritesWhatIsQueued() throws Exception {
         TestCaller caller = router.newCaller();
         JdbcClient jdbc = router.platform().bean(JdbcClient.class);
-        Generations writer = new Generations(jdbc, router.platform().bean(TransactionTemplate.class));
+        Generations writer = new Generations(jdbc, router.platform().bean(TransactionTemplate.class),
+                router.platform().bean(Credits.class));
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             String id = "gen-1767225600-WrittenBehin" + String.format("%08d", i);
@@ -63,7 +65,8 @@ class WrittenBehindTest extends RouterTest {
 
         writer.close();
 
-        Generations reader = new Generations(jdbc, router.platform().bean(TransactionTemplate.class));
+        Generations reader = new Generations(jdbc, router.platform().bean(TransactionTemplate.class),
+                router.platform().bean(Credits.class));
         try {
             assertThat(ids).allSatisfy(id -> assertThat(reader.find(id, caller.accountId())).isPresent());
         } finally {

@@ -1,0 +1,111 @@
+package dev.quintet.router.generations;
+
+import static dev.quintet.router.testing.RouterFixture.HI;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.jayway.jsonpath.JsonPath;
+import dev.quintet.platform.credits.Credits;
+import dev.quintet.platform.testing.Http;
+import dev.quintet.router.billing.TokenUsage;
+import dev.quintet.router.testing.Json;
+import dev.quintet.router.testing.RouterFixture.TestCaller;
+import dev.quintet.router.testing.RouterTest;
+import java.math.BigDecimal;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Records of generations that moved money are written with their charges, many requests' in one transaction: each
+ * request is charged once, with its own record, before its answer goes out.
+ */
+class ChargedRecordsTest extends RouterTest {
+
+    @Test
+    void paidRequestsFinishingTogetherAreEachChargedOnceAndRecordedWithTheirCost() throws Exception {
+        TestCaller caller = callerWith("1");
+        List<Callable<String>> calls = IntStream.range(0, 24)
+                .<Callable<String>>mapToObj(i -> () -> chat(caller, "{\"model\":\"test/ok\"," + HI + "}").body())
+                .toList();
+
+        List<String> answers;
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            answers = pool.invokeAll(calls).stream().map(ChargedRecordsTest::get).toList();
+        }
+
+        BigDecimal charged = BigDecimal.ZERO;
+        for (String answer : answers) {
+            BigDecimal cost = Json.decimal(answer, "/usage/cost");
+            String id = JsonPath.read(answer, "$.id");
+            HttpResponse<String> record = Http.get(router.url() + "/api/v1/generation?id=" + id, caller.auth());
+            assertThat(record.statusCode()).isEqualTo(200);
+            assertThat(Json.decimal(record.body(), "/data/total_cost")).isEqualByComparingTo(cost);
+            charged = charged.add(cost);
+        }
+        assertThat(charged).isPositive();
+        assertThat(router.credits().balance(caller.accountId())).isEqualByComparingTo(BigDecimal.ONE.subtract(charged));
+        assertThat(router.credits().available(caller.accountId())).as("no hold is left")
+                .isEqualByComparingTo(BigDecimal.ONE.subtract(charged));
+        assertThat(router.credits().entries(caller.accountId(), 100)).hasSize(25);
+    }
+
+    @Test
+    void aRecordThatCannotBeWrittenUndoesNeitherItsChargeNorTheOthers() throws Exception {
+        TestCaller caller = callerWith("1");
+        Credits credits = router.credits();
+        Generations generations = new Generations(router.platform().bean(JdbcClient.class),
+                router.platform().bean(TransactionTemplate.class), credits);
+        Generation taken = generation("gen-1767225600-ChargedRecord0000000", caller, "0.25");
+        generations.add(taken);
+        List<Generation> records = List.of(taken, generation("gen-1767225600-ChargedRecord0000001", caller, "0.125"),
+                generation("gen-1767225600-ChargedRecord0000002", caller, "0.0625"));
+
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<?>> charged = records.stream().<Future<?>>map(g -> pool.submit(() -> {
+                UUID hold = credits.hold(caller.accountId(), g.cost(), "test", Duration.ofMinutes(5)).orElseThrow();
+                generations.addCharged(g, new Credits.Settlement(hold, caller.accountId(), g.cost(), "charge " + g.id()));
+            })).toList();
+            for (Future<?> f : charged) {
+                f.get();
+            }
+        } finally {
+            generations.close();
+        }
+
+        assertThat(credits.balance(caller.accountId())).isEqualByComparingTo("0.5625");
+        assertThat(credits.available(caller.accountId())).isEqualByComparingTo("0.5625");
+        Generations reader = new Generations(router.platform().bean(JdbcClient.class),
+                router.platform().bean(TransactionTemplate.class), credits);
+        try {
+            assertThat(reader.recent(caller.accountId(), 10)).extracting(Generation::id)
+                    .containsExactlyInAnyOrderElementsOf(records.stream().map(Generation::id).toList());
+        } finally {
+            reader.close();
+        }
+    }
+
+    private static Generation generation(String id, TestCaller caller, String cost) {
+        return new Generation(id, caller.accountId(), caller.keyId(), null, "test/ok", "test/ok", "Fake A", null,
+                Instant.now().truncatedTo(ChronoUnit.MILLIS), false, false, "stop", new TokenUsage(10, 10, 0, 0, 0),
+                false, new BigDecimal(cost), 1, null, List.of(), null);
+    }
+
+    private static <T> T get(Future<T> f) {
+        try {
+            return f.get();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
