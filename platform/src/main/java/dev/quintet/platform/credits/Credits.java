@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
@@ -23,13 +24,12 @@ import org.springframework.transaction.support.TransactionTemplate;
  * charges, read in one statement so that it is one consistent sum.
  *
  * <p>Spending is reserved first with a hold ({@code platform.credit_holds}) and settled later. Holds of one account
- * take turns (a transaction-level advisory lock, held for one statement), so two of them never both count the same
- * credit; a hold does not
- * wait for settlements: one that has not committed yet still shows its hold and not its charge, and a settlement
+ * take turns (a transaction-level advisory lock, held for one statement, which reserves all of the account's holds
+ * asked for meanwhile), so two of them never both count the same credit; a hold does not wait for settlements: one that has not committed yet still shows its hold and not its charge, and a settlement
  * charges at most what its hold reserved (callers guarantee it), so what a hold sees available is never more than
  * what is. Concurrent requests can therefore never reserve more than the balance.
  */
-public final class Credits {
+public final class Credits implements AutoCloseable {
 
     static final BigDecimal MAX_GRANT = new BigDecimal("1000000");
     /** How many unfolded charges an account may collect before a hold folds them into its running balance. */
@@ -37,22 +37,30 @@ public final class Credits {
     /** The first key of the holds' advisory locks, to keep them apart from other users of advisory locks. */
     static final int LOCK_CLASS = 0x43524454;
 
-    /** The running figure plus the unfolded charges of {@code :account} (as {@code platform.credit_hold} sums them). */
+    /** The running figure plus the unfolded charges of {@code :account} (as {@code platform.credit_holds_reserve} sums them). */
     private static final String BALANCE = """
             coalesce((SELECT balance_usd FROM platform.credit_balances WHERE account_id = :account), 0)
             + coalesce((SELECT sum(amount_usd) FROM platform.credit_ledger WHERE account_id = :account AND NOT folded), 0)""";
-    /** What unexpired holds of {@code :account} reserve as of {@code :now} (as {@code platform.credit_hold} sums them). */
+    /** What unexpired holds of {@code :account} reserve as of {@code :now} (as {@code platform.credit_holds_reserve} sums them). */
     private static final String HELD = """
             coalesce((SELECT sum(amount_usd) FROM platform.credit_holds WHERE account_id = :account AND expires_at > :now), 0)""";
 
     private final JdbcClient jdbc;
     private final TransactionTemplate transactions;
     private final Clock clock;
+    private final HoldQueue holds;
 
     public Credits(JdbcClient jdbc, TransactionTemplate transactions, Clock clock) {
         this.jdbc = jdbc;
         this.transactions = transactions;
         this.clock = clock;
+        this.holds = new HoldQueue(jdbc, clock, LOCK_CLASS, FOLD_AFTER);
+    }
+
+    /** Reserves the holds asked for so far and stops reserving in batches. */
+    @Override
+    public void close() throws InterruptedException {
+        holds.close();
     }
 
     /** One ledger entry: positive for a grant, negative for a charge. */
@@ -88,13 +96,15 @@ public final class Credits {
 
     /**
      * Reserves {@code usd} if the available credit covers it; the hold lapses after {@code ttl} if never settled.
-     * Returns the hold's id, or empty when the credit does not cover it. One autocommitted statement (the function
-     * {@code platform.credit_hold}, migration V6): the account's holds take turns on an advisory lock held only for
-     * the statement and its commit, and the check after the lock sees every hold committed before it. A hold moves no
-     * money, so it is committed without waiting for the disk: a database crash can lose the latest holds, never a
-     * charge, and the settlement that follows charges what was spent all the same. Once the account has collected
-     * more than {@value #FOLD_AFTER} unfolded charges, the hold folds them into the running balance. It must not be
-     * called inside a transaction, which would keep the lock, and commit without waiting for the disk, to its end.
+     * Returns the hold's id, or empty when the credit does not cover it. Holds are reserved in batches
+     * ({@link HoldQueue}): one autocommitted statement (the function {@code platform.credit_holds_reserve},
+     * migration V7) takes all those asked for while the last one ran, each account's in one turn on its advisory
+     * lock, held only for the statement and its commit; the check after the lock sees every hold committed before
+     * it. A hold moves no money, so it is committed without waiting for the disk: a database crash can lose the
+     * latest holds, never a charge, and the settlement that follows charges what was spent all the same. Once the
+     * account has collected more than {@value #FOLD_AFTER} unfolded charges, the hold folds them into the running
+     * balance. It must not be called inside a transaction: the hold commits on its own, whatever that transaction
+     * does.
      */
     public Optional<UUID> hold(UUID accountId, BigDecimal usd, String reason, Duration ttl) {
         if (usd.signum() < 0) {
@@ -103,13 +113,9 @@ public final class Credits {
         if (TransactionSynchronizationManager.isActualTransactionActive()) {
             throw new IllegalStateException("a hold commits on its own; it must not be taken inside a transaction");
         }
-        UUID id = UUID.randomUUID();
-        Instant now = clock.instant();
-        boolean held = jdbc.sql("SELECT platform.credit_hold(:class, :account, :id, :amount, :reason, :now, :expires, :foldAfter)")
-                .param("class", LOCK_CLASS).param("account", accountId).param("id", id).param("amount", usd)
-                .param("reason", reason).param("now", Timestamp.from(now)).param("expires", Timestamp.from(now.plus(ttl)))
-                .param("foldAfter", FOLD_AFTER).query(Boolean.class).single();
-        return held ? Optional.of(id) : Optional.empty();
+        HoldQueue.Wanted wanted = new HoldQueue.Wanted(UUID.randomUUID(), accountId, usd, reason,
+                clock.instant().plus(ttl), new CompletableFuture<>());
+        return holds.reserve(wanted) ? Optional.of(wanted.id()) : Optional.empty();
     }
 
     /**
