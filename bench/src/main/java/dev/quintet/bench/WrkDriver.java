@@ -56,7 +56,17 @@ public final class WrkDriver {
      */
     public static LoadDriver.Result runScript(Path wrk, String url, Map<String, String> headers, String luaScript,
                                               int concurrency, Duration duration) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(wrk.toString(), "-t", Integer.toString(Math.min(2, concurrency)),
+        return runScript(wrk, url, headers, luaScript, Math.min(2, concurrency), concurrency, duration);
+    }
+
+    /**
+     * As {@link #runScript(Path, String, Map, String, int, Duration)} on {@code threads} threads (one connection
+     * each when {@code threads == concurrency}, for scripts that keep one chain of requests per thread).
+     */
+    public static LoadDriver.Result runScript(Path wrk, String url, Map<String, String> headers, String luaScript,
+                                              int threads, int concurrency, Duration duration)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(wrk.toString(), "-t", Integer.toString(threads),
                 "-c", Integer.toString(concurrency), "-d", duration.toSeconds() + "s", "--latency"));
         headers.forEach((name, value) -> command.addAll(List.of("-H", name + ": " + value)));
         if (luaScript != null) {

@@ -99,12 +99,16 @@ final class ConsoleSession {
 
     /** A token-endpoint request authenticated with {@code client_secret_basic}. */
     static HttpRequest tokenRequest(String console, String clientId, String secret, String form) {
-        String basic = Base64.getEncoder().encodeToString((encode(clientId) + ":" + encode(secret))
-                .getBytes(StandardCharsets.UTF_8));
         return HttpRequest.newBuilder(URI.create(console + "/oauth/token"))
-                .header("Authorization", "Basic " + basic)
+                .header("Authorization", basicAuthorization(clientId, secret))
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(form)).build();
+    }
+
+    /** The {@code Authorization} header of {@code client_secret_basic} (RFC 6749 2.3.1: both parts form-encoded). */
+    static String basicAuthorization(String clientId, String secret) {
+        return "Basic " + Base64.getEncoder().encodeToString((encode(clientId) + ":" + encode(secret))
+                .getBytes(StandardCharsets.UTF_8));
     }
 
     private HttpResponse<String> token(String console, String clientId, String secret, String form) throws Exception {
