@@ -1,18 +1,16 @@
 package dev.quintet.platform.credits;
 
+import dev.quintet.platform.tasks.Batches;
 import java.math.BigDecimal;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.LinkedBlockingQueue;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -29,28 +27,24 @@ final class HoldQueue implements AutoCloseable {
                   CompletableFuture<Boolean> held) {
     }
 
-    private static final Wanted STOP = new Wanted(null, null, null, null, null, null);
-
     private final JdbcClient jdbc;
     private final Clock clock;
     private final int lockClass;
     private final int foldAfter;
-    private final BlockingQueue<Wanted> queue = new LinkedBlockingQueue<>();
-    private final Thread worker;
-    private volatile boolean closed;
+    private final Batches<Wanted> batches;
 
     HoldQueue(JdbcClient jdbc, Clock clock, int lockClass, int foldAfter) {
         this.jdbc = jdbc;
         this.clock = clock;
         this.lockClass = lockClass;
         this.foldAfter = foldAfter;
-        this.worker = Thread.ofPlatform().name("credit-holds").daemon().start(this::work);
+        this.batches = new Batches<>("credit-holds", MAX_BATCH, Integer.MAX_VALUE, this::reserve);
     }
 
     /** Whether {@code wanted} was reserved, once the statement that took it has committed. */
     boolean reserve(Wanted wanted) {
-        if (closed || !queued(wanted)) {
-            reserveTogether(List.of(wanted));
+        if (!batches.queued(wanted)) {
+            reserve(List.of(wanted));
         }
         try {
             return wanted.held().join();
@@ -62,37 +56,7 @@ final class HoldQueue implements AutoCloseable {
     /** Reserves what is queued and stops the thread. */
     @Override
     public void close() throws InterruptedException {
-        closed = true;
-        queue.put(STOP);
-        worker.join();
-    }
-
-    private boolean queued(Wanted wanted) {
-        try {
-            queue.put(wanted);
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
-    private void work() {
-        List<Wanted> batch = new ArrayList<>();
-        while (true) {
-            try {
-                batch.add(queue.take());
-            } catch (InterruptedException e) {
-                continue;
-            }
-            queue.drainTo(batch, MAX_BATCH - 1);
-            boolean stop = batch.remove(STOP);
-            reserve(batch);
-            batch.clear();
-            if (stop) {
-                return;
-            }
-        }
+        batches.close();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.quintet.router.generations;
 
 import dev.quintet.platform.credits.Credits;
+import dev.quintet.platform.tasks.Batches;
 import dev.quintet.router.billing.TokenUsage;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
@@ -14,10 +15,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.LinkedBlockingQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -54,20 +53,16 @@ public final class Generations implements AutoCloseable {
     private record Queued(Generation generation, Credits.Settlement charge, CompletableFuture<Void> written) {
     }
 
-    private static final Queued STOP = new Queued(null, null, new CompletableFuture<>());
-
     private final JdbcClient jdbc;
     private final TransactionTemplate transactions;
     private final Credits credits;
-    private final BlockingQueue<Queued> queue = new LinkedBlockingQueue<>(MAX_QUEUED);
-    private final Thread writer;
-    private volatile boolean closed;
+    private final Batches<Queued> writer;
 
     public Generations(JdbcClient jdbc, TransactionTemplate transactions, Credits credits) {
         this.jdbc = jdbc;
         this.transactions = transactions;
         this.credits = credits;
-        this.writer = Thread.ofPlatform().name("router-generations").daemon().start(this::writeBehind);
+        this.writer = new Batches<>("router-generations", MAX_BATCH, MAX_QUEUED, this::write);
     }
 
     /** Inserts {@code g} now, in the caller's transaction if there is one. */
@@ -82,7 +77,7 @@ public final class Generations implements AutoCloseable {
      */
     public void addCharged(Generation g, Credits.Settlement charge) {
         Queued q = new Queued(g, charge, new CompletableFuture<>());
-        if (closed || !queued(q)) {
+        if (!writer.queued(q)) {
             write(List.of(q));
         }
         try {
@@ -98,18 +93,15 @@ public final class Generations implements AutoCloseable {
      */
     public void addLater(Generation g) {
         Queued q = new Queued(g, null, null);
-        if (closed || !queued(q)) {
+        if (!writer.queued(q)) {
             write(List.of(q));
         }
     }
 
     /** Waits until the records queued so far are written. */
     public void flush() {
-        if (closed) {
-            return;
-        }
         Queued mark = new Queued(null, null, new CompletableFuture<>());
-        if (queued(mark)) {
+        if (writer.queued(mark)) {
             mark.written().join();
         }
     }
@@ -117,38 +109,7 @@ public final class Generations implements AutoCloseable {
     /** Writes what is queued and stops the writer. */
     @Override
     public void close() throws InterruptedException {
-        closed = true;
-        queue.put(STOP);
-        writer.join();
-    }
-
-    /** Queues {@code q}, waiting for room; false when interrupted meanwhile (the interrupt is kept). */
-    private boolean queued(Queued q) {
-        try {
-            queue.put(q);
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
-    private void writeBehind() {
-        List<Queued> batch = new ArrayList<>();
-        while (true) {
-            try {
-                batch.add(queue.take());
-            } catch (InterruptedException e) {
-                continue;
-            }
-            queue.drainTo(batch, MAX_BATCH - 1);
-            write(batch);
-            boolean stop = batch.contains(STOP);
-            batch.clear();
-            if (stop) {
-                return;
-            }
-        }
+        writer.close();
     }
 
     /**

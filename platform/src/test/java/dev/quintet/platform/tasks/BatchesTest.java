@@ -1,0 +1,68 @@
+package dev.quintet.platform.tasks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class BatchesTest {
+
+    @Test
+    void whatIsQueuedWhileABatchRunsGoesIntoTheNextOneUpToItsSize() throws Exception {
+        CountDownLatch firstStarted = new CountDownLatch(1);
+        CountDownLatch goOn = new CountDownLatch(1);
+        List<List<Integer>> done = new CopyOnWriteArrayList<>();
+        Batches<Integer> batches = new Batches<>("test-batches", 3, 100, batch -> {
+            done.add(List.copyOf(batch));
+            firstStarted.countDown();
+            await(goOn);
+        });
+
+        assertThat(batches.queued(0)).isTrue();
+        assertThat(firstStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        for (int i = 1; i <= 5; i++) {
+            assertThat(batches.queued(i)).isTrue();
+        }
+        goOn.countDown();
+        batches.close();
+
+        assertThat(done).containsExactly(List.of(0), List.of(1, 2, 3), List.of(4, 5));
+    }
+
+    @Test
+    void aFailedBatchIsLoggedAndTheNextOneStillRuns() throws Exception {
+        List<Integer> done = new ArrayList<>();
+        Batches<Integer> batches = new Batches<>("test-batches", 1, 100, batch -> {
+            if (batch.contains(1)) {
+                throw new IllegalStateException("the first batch fails");
+            }
+            done.addAll(batch);
+        });
+
+        batches.queued(1);
+        batches.queued(2);
+        batches.close();
+
+        assertThat(done).containsExactly(2);
+    }
+
+    @Test
+    void nothingIsQueuedOnceClosed() throws Exception {
+        Batches<Integer> batches = new Batches<>("test-batches", 8, 100, batch -> { });
+        batches.close();
+
+        assertThat(batches.queued(1)).as("the caller does the work itself").isFalse();
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
