@@ -211,8 +211,7 @@ class CreditsTest {
                 JdbcClient jdbc = platform.bean(JdbcClient.class);
                 jdbc.sql("SELECT balance_usd FROM platform.credit_balances WHERE account_id = :a FOR UPDATE")
                         .param("a", account.id()).query(BigDecimal.class).single();
-                jdbc.sql("SELECT pg_advisory_xact_lock(:class, hashtext(CAST(:a AS text)))::text")
-                        .param("class", Credits.LOCK_CLASS).param("a", account.id()).query(String.class).single();
+                takeTheAccountsTurn(jdbc, account);
                 locked.countDown();
                 try {
                     settled.await(30, TimeUnit.SECONDS);
@@ -242,8 +241,7 @@ class CreditsTest {
         try (ExecutorService pool = Executors.newFixedThreadPool(2)) {
             // Another hold under way: it has the account's turn and reserves 0.80, not committed yet.
             Future<?> first = pool.submit(() -> tx.executeWithoutResult(status -> {
-                jdbc.sql("SELECT pg_advisory_xact_lock(:class, hashtext(CAST(:a AS text)))::text")
-                        .param("class", Credits.LOCK_CLASS).param("a", account.id()).query(String.class).single();
+                takeTheAccountsTurn(jdbc, account);
                 jdbc.sql("""
                         INSERT INTO platform.credit_holds (id, account_id, amount_usd, reason, created_at, expires_at)
                         VALUES (:id, :a, 0.80, 'first', :now, :expires)""")
@@ -278,5 +276,11 @@ class CreditsTest {
         assertThatThrownBy(() -> tx.executeWithoutResult(status ->
                 credits.hold(account.id(), new BigDecimal("0.10"), "call", Duration.ofMinutes(5))))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("inside a transaction");
+    }
+
+    /** Takes the account's turn on its advisory lock, as a hold does, until the caller's transaction ends. */
+    private static void takeTheAccountsTurn(JdbcClient jdbc, Account account) {
+        jdbc.sql("SELECT pg_advisory_xact_lock(:class, hashtext(CAST(:a AS text)))::text")
+                .param("class", Credits.LOCK_CLASS).param("a", account.id()).query(String.class).single();
     }
 }
