@@ -61,8 +61,8 @@ public final class RouterBench {
             List<Target> streaming = streamingTargets(targets, viaPortkey);
             report.firstToken(firstTokens(streaming, options));
             Map<Target, Long> memory = new LinkedHashMap<>();
-            System.out.println("\n(memory: the paid model is left out: " + OPEN_STREAMS + " simultaneous credit holds on"
-                    + " one account wait for each other; the free model shows what the streams themselves cost)");
+            System.out.println("\n(memory: measured through the free model only, which shows what the streams themselves"
+                    + " cost; a paid stream adds one credit hold to the same work)");
             for (Target t : streaming) {
                 if (t != viaRouter) {
                     memory.put(t, openStreams(t, fake, t == viaPortkey ? portkey : null));
