@@ -9,6 +9,7 @@ import dev.quintet.platform.testing.Http;
 import dev.quintet.platform.testing.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -39,8 +40,9 @@ class SharedRateLimitTest {
     @BeforeAll
     static void start() {
         Assumptions.assumeTrue(REDIS != null && !REDIS.isBlank(), "QUINTET_TEST_REDIS_URL is not set");
-        // the platform's quota keys expire by this clock, so it starts near the real time
-        clock = new MutableClock(Instant.now());
+        // the platform's quota keys expire by this clock, so it starts near the real time; at the start of a minute,
+        // so that the tests' steps never cross into the next minute's window of rate-limited events
+        clock = new MutableClock(Instant.now().truncatedTo(ChronoUnit.MINUTES).plus(Duration.ofMinutes(1)));
         DevicesTestApp[] nodes = DevicesTestApp.startTwoNodes(clock, REDIS, "device-rate=5", "device-burst=10");
         nodeA = nodes[0];
         nodeB = nodes[1];
