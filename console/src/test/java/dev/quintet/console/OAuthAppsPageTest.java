@@ -98,6 +98,8 @@ class OAuthAppsPageTest {
         var registered = clients.register(account.id(), "App", java.util.List.of("https://a.example.com/cb"), false);
         ConsoleBrowser browser = loggedIn(account);
         String clientId = registered.client().clientId();
+        OAuthApp before = new OAuthApp(base, clientId, registered.secret(), "https://a.example.com/cb");
+        assertThat(before.introspect("not-a-token").status()).isEqualTo(200);
 
         ConsoleBrowser.Page shown = browser.follow(browser.submit(browser.get("/oauth-apps"),
                 "/oauth-apps/" + clientId + "/rotate-secret"));
@@ -105,6 +107,10 @@ class OAuthAppsPageTest {
         String secret = group(SECRET, shown.body());
         assertThat(clients.secretMatches(clientId, secret)).isTrue();
         assertThat(clients.secretMatches(clientId, registered.secret())).isFalse();
+        // the token endpoint, which had just authenticated the app with the old secret, takes only the new one
+        assertThat(before.introspect("not-a-token").status()).isEqualTo(401);
+        assertThat(new OAuthApp(base, clientId, secret, "https://a.example.com/cb").introspect("not-a-token").status())
+                .isEqualTo(200);
     }
 
     @Test
@@ -112,6 +118,8 @@ class OAuthAppsPageTest {
         Account owner = platform.newAccount();
         var registered = clients.register(owner.id(), "Mine", java.util.List.of("https://a.example.com/cb"), false);
         String clientId = registered.client().clientId();
+        OAuthApp app = new OAuthApp(base, clientId, registered.secret(), "https://a.example.com/cb");
+        assertThat(app.introspect("not-a-token").status()).isEqualTo(200);
         ConsoleBrowser stranger = loggedIn(platform.newAccount());
 
         ConsoleBrowser.Page refused = stranger.submit(stranger.get("/oauth-apps"), "/oauth-apps/" + clientId + "/delete");
@@ -122,6 +130,7 @@ class OAuthAppsPageTest {
         ConsoleBrowser.Page deleted = browser.follow(browser.submit(browser.get("/oauth-apps"), "/oauth-apps/" + clientId + "/delete"));
         assertThat(deleted.body()).contains("App “Mine” is deleted");
         assertThat(clients.byId(clientId)).isEmpty();
+        assertThat(app.introspect("not-a-token").status()).isEqualTo(401);
     }
 
     @Test

@@ -12,6 +12,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import dev.quintet.platform.db.AfterTransaction;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -25,6 +28,7 @@ public final class OAuthClients {
     private final JdbcClient jdbc;
     private final Clock clock;
     private final SecureRandom random;
+    private final List<Consumer<String>> changeListeners = new CopyOnWriteArrayList<>();
 
     public OAuthClients(JdbcClient jdbc, Clock clock, SecureRandom random) {
         this.jdbc = jdbc;
@@ -70,24 +74,45 @@ public final class OAuthClients {
 
     /** Deletes every client an account registered; returns how many there were. */
     public int deleteOfAccount(UUID accountId) {
-        return jdbc.sql("DELETE FROM console.oauth_clients WHERE account_id = :account")
+        int deleted = jdbc.sql("DELETE FROM console.oauth_clients WHERE account_id = :account")
                 .param("account", accountId).update();
+        changed(null);
+        return deleted;
     }
 
     /** Deletes a client the account registered, with its grants; false when the account has no such client. */
     public boolean delete(UUID accountId, String clientId) {
-        return jdbc.sql("DELETE FROM console.oauth_clients WHERE client_id = :id AND account_id = :account")
+        boolean deleted = jdbc.sql("DELETE FROM console.oauth_clients WHERE client_id = :id AND account_id = :account")
                 .param("id", clientId).param("account", accountId).update() == 1;
+        changed(clientId);
+        return deleted;
     }
 
-    /** Gives a confidential client of the account a new secret, returned once; the old one stops working at once. */
+    /**
+     * Gives a confidential client of the account a new secret, returned once; the old one stops working at once in
+     * this process and, where clients are kept for a while ({@link #onChange}), there too.
+     */
     public Optional<RegisteredClient> rotateSecret(UUID accountId, String clientId) {
         String secret = "qcs_" + token(32);
-        int changed = jdbc.sql("""
+        int rotated = jdbc.sql("""
                 UPDATE console.oauth_clients SET secret_hash = :hash
                 WHERE client_id = :id AND account_id = :account AND NOT public_client""")
                 .param("hash", sha256(secret)).param("id", clientId).param("account", accountId).update();
-        return changed == 1 ? byId(clientId).map(client -> new RegisteredClient(client, secret)) : Optional.empty();
+        changed(clientId);
+        return rotated == 1 ? byId(clientId).map(client -> new RegisteredClient(client, secret)) : Optional.empty();
+    }
+
+    /**
+     * Has {@code listener} told of every client whose secret changed or that was deleted through this object, once
+     * the change's transaction has ended: with its client id, or with null when any client of an account may have
+     * gone. Whoever keeps clients for a while forgets them then.
+     */
+    public void onChange(Consumer<String> listener) {
+        changeListeners.add(listener);
+    }
+
+    private void changed(String clientId) {
+        AfterTransaction.run(() -> changeListeners.forEach(listener -> listener.accept(clientId)));
     }
 
     /** A client with the SHA-256 of its secret, null for a public client. */

@@ -2,10 +2,9 @@ package dev.quintet.packages.store;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.quintet.platform.db.AfterTransaction;
 import java.time.Duration;
 import java.util.function.LongSupplier;
-import org.springframework.transaction.support.TransactionSynchronization;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * The dependents counts last read, kept for a while: a project is looked up far more often than its dependents
@@ -54,18 +53,7 @@ public final class DependentCounts {
      * Call it after the write, so that outside a transaction no count read before the write is kept.
      */
     public void forget() {
-        if (!TransactionSynchronizationManager.isSynchronizationActive()) {
-            forgetNow();
-        } else if (!TransactionSynchronizationManager.hasResource(this)) {
-            TransactionSynchronizationManager.bindResource(this, Boolean.TRUE);
-            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-                @Override
-                public void afterCompletion(int status) {
-                    TransactionSynchronizationManager.unbindResourceIfPossible(DependentCounts.this);
-                    forgetNow();
-                }
-            });
-        }
+        AfterTransaction.once(this, this::forgetNow);
     }
 
     private synchronized void forgetNow() {

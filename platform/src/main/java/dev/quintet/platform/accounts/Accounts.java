@@ -1,8 +1,12 @@
 package dev.quintet.platform.accounts;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Clock;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
@@ -57,9 +61,26 @@ public final class Accounts {
                 .param("id", id).query(Accounts::map).optional();
     }
 
-    private static Account map(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
-        return new Account(rs.getObject("id", UUID.class), rs.getString("email"), rs.getString("password_hash"),
-                rs.getString("plan"), rs.getString("status"), rs.getTimestamp("created_at").toInstant());
+    /**
+     * The account's columns for a query that joins {@code platform.accounts} as {@code alias}, each named with
+     * {@code prefix} before its own name, so that they cannot clash with the other table's; {@link #read} reads them
+     * back. A row and the account it belongs to then come in one statement.
+     */
+    public static String joinedColumns(String alias, String prefix) {
+        return Arrays.stream(COLUMNS.split(", "))
+                .map(column -> alias + "." + column + " AS " + prefix + column)
+                .collect(Collectors.joining(", "));
+    }
+
+    /** The account in the columns named by {@link #joinedColumns} with {@code prefix}. */
+    public static Account read(ResultSet rs, String prefix) throws SQLException {
+        return new Account(rs.getObject(prefix + "id", UUID.class), rs.getString(prefix + "email"),
+                rs.getString(prefix + "password_hash"), rs.getString(prefix + "plan"), rs.getString(prefix + "status"),
+                rs.getTimestamp(prefix + "created_at").toInstant());
+    }
+
+    private static Account map(ResultSet rs, int row) throws SQLException {
+        return read(rs, "");
     }
 
     /** True when the password matches the account's hash. */

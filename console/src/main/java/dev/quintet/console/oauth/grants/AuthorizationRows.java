@@ -42,14 +42,19 @@ final class AuthorizationRows {
     private static final Set<String> TIME_CLAIMS = Set.of("iat", "exp");
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() { };
 
+    /** The prefix of the account's columns joined to a row (see {@link Accounts#joinedColumns}). */
+    static final String ACCOUNT = "account_of_grant_";
+
+    /** The columns a row is read from: the grant's and its account's, joined as {@code a}. */
+    static final String SELECT = "SELECT g.*, " + Accounts.joinedColumns("a", ACCOUNT)
+            + " FROM console.oauth_authorizations g JOIN platform.accounts a ON a.id = g.account_id";
+
     private final RegisteredClientRepository clients;
-    private final Accounts accounts;
     private final Clock clock;
     private final JsonMapper json = JsonMapper.builder().build();
 
-    AuthorizationRows(RegisteredClientRepository clients, Accounts accounts, Clock clock) {
+    AuthorizationRows(RegisteredClientRepository clients, Clock clock) {
         this.clients = clients;
-        this.accounts = accounts;
         this.clock = clock;
     }
 
@@ -71,12 +76,12 @@ final class AuthorizationRows {
     static final String ACCESS_CLAIMS_TEXT = "dev.quintet.console.oauth.grants.access-claims";
 
     /**
-     * The columns of a row, read while the query's connection is held; {@link #toAuthorization} then looks up the
-     * client and account with connections of their own. Looking them up while reading the row would hold two
-     * connections at once, and enough concurrent token requests would then take every connection in the pool
-     * while each waits for a second one.
+     * The columns of a row and of the account that made the grant, read while the query's connection is held;
+     * {@link #toAuthorization} then looks the client up with a connection of its own. Looking it up while reading
+     * the row would hold two connections at once, and enough concurrent token requests would then take every
+     * connection in the pool while each waits for a second one.
      */
-    record Row(String id, String clientId, UUID accountId, String principalName, String grantType, Set<String> scopes,
+    record Row(String id, String clientId, Account account, String principalName, String grantType, Set<String> scopes,
                String state, String request, long version, Token code, Token access, Token refresh) {
     }
 
@@ -85,9 +90,9 @@ final class AuthorizationRows {
                  String claims) {
     }
 
-    /** Reads a row; {@code presented} is the token it was looked up by, if any (see {@link TokenHashes}). */
+    /** Reads a row selected with {@link #SELECT}; {@code presented} is the token it was looked up by, if any (see {@link TokenHashes}). */
     static Row read(ResultSet rs, TokenHashes.Presented presented) throws SQLException {
-        return new Row(rs.getString("id"), rs.getString("client_id"), rs.getObject("account_id", UUID.class),
+        return new Row(rs.getString("id"), rs.getString("client_id"), Accounts.read(rs, ACCOUNT),
                 rs.getString("principal_name"), rs.getString("grant_type"), strings(rs, "scopes"),
                 rs.getString("state"), rs.getString("request"), rs.getLong("version"),
                 token(rs, "code", presented, false), token(rs, "access", presented, true),
@@ -115,8 +120,8 @@ final class AuthorizationRows {
         if (client == null) {
             client = clients.findById(row.clientId());
         }
-        Account account = accounts.byId(row.accountId()).filter(Account::active).orElse(null);
-        if (client == null || account == null) {
+        Account account = row.account();
+        if (client == null || !account.active()) {
             return null;
         }
         Instant now = clock.instant();

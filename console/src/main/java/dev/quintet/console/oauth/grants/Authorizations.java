@@ -119,7 +119,7 @@ public final class Authorizations implements OAuth2AuthorizationService {
 
     @Override
     public OAuth2Authorization findById(String id) {
-        return find("id = :token", id, null, true, true);
+        return find("g.id = :token", id, null, true, true);
     }
 
     @Override
@@ -127,12 +127,13 @@ public final class Authorizations implements OAuth2AuthorizationService {
         if (token == null || token.isEmpty()) {
             return null;
         }
-        String where = type == null ? "state = :token OR code_hash = :hash OR access_hash = :hash OR refresh_hash = :hash"
+        String where = type == null
+                ? "g.state = :token OR g.code_hash = :hash OR g.access_hash = :hash OR g.refresh_hash = :hash"
                 : switch (type.getValue()) {
-                    case OAuth2ParameterNames.STATE -> "state = :token";
-                    case OAuth2ParameterNames.CODE -> "code_hash = :hash";
-                    case OAuth2ParameterNames.ACCESS_TOKEN -> "access_hash = :hash";
-                    case OAuth2ParameterNames.REFRESH_TOKEN -> "refresh_hash = :hash";
+                    case OAuth2ParameterNames.STATE -> "g.state = :token";
+                    case OAuth2ParameterNames.CODE -> "g.code_hash = :hash";
+                    case OAuth2ParameterNames.ACCESS_TOKEN -> "g.access_hash = :hash";
+                    case OAuth2ParameterNames.REFRESH_TOKEN -> "g.refresh_hash = :hash";
                     default -> null;
                 };
         if (where == null) {
@@ -163,7 +164,7 @@ public final class Authorizations implements OAuth2AuthorizationService {
 
     private OAuth2Authorization find(String where, String token, TokenHashes.Presented presented, boolean withRequest,
                                      boolean withAccessClaims) {
-        var query = jdbc.sql("SELECT * FROM console.oauth_authorizations WHERE " + where);
+        var query = jdbc.sql(AuthorizationRows.SELECT + " WHERE " + where);
         if (where.contains(":token")) {
             query = query.param("token", token);
         }

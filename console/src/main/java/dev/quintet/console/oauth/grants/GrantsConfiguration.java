@@ -12,9 +12,8 @@ import org.springframework.security.oauth2.server.authorization.client.Registere
 class GrantsConfiguration {
 
     @Bean
-    Authorizations authorizations(JdbcClient jdbc, RegisteredClientRepository clients, Accounts accounts,
-                                  Clock clock) {
-        return new Authorizations(jdbc, new AuthorizationRows(clients, accounts, clock), clock);
+    Authorizations authorizations(JdbcClient jdbc, RegisteredClientRepository clients, Clock clock) {
+        return new Authorizations(jdbc, new AuthorizationRows(clients, clock), clock);
     }
 
     @Bean

@@ -6,6 +6,7 @@ import dev.quintet.console.ConsoleProperties;
 import dev.quintet.console.oauth.OAuthClients;
 import dev.quintet.console.oauth.grants.Authorizations;
 import dev.quintet.console.oauth.grants.Consents;
+import dev.quintet.platform.PlatformProperties;
 import java.security.SecureRandom;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
@@ -46,8 +47,9 @@ class AuthorizationServerConfiguration {
     static final String CONSENT = "/oauth/consent";
 
     @Bean
-    RegisteredClientRepository registeredClientRepository(OAuthClients clients, ConsoleProperties properties) {
-        return new ClientRegistry(clients, properties);
+    RegisteredClientRepository registeredClientRepository(OAuthClients clients, ConsoleProperties properties,
+                                                          PlatformProperties platform) {
+        return new ClientRegistry(clients, properties, platform.keyCacheTtl());
     }
 
     @Bean

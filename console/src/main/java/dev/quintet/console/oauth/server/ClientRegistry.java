@@ -1,5 +1,7 @@
 package dev.quintet.console.oauth.server;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.quintet.console.ConsoleProperties;
 import dev.quintet.console.oauth.OAuthClient;
 import dev.quintet.console.oauth.OAuthClients;
@@ -17,6 +19,10 @@ import org.springframework.security.oauth2.server.authorization.settings.TokenSe
  * The clients of {@code console.oauth_clients} as the authorization server sees them. Confidential clients
  * authenticate with {@code client_secret_basic} or {@code client_secret_post} and may refresh; public clients
  * must use PKCE and get no refresh token. Every client asks for consent, and codes live five minutes.
+ *
+ * <p>A client found is kept for {@code keep} (the platform's {@code key-cache-ttl}, as API keys are), so a token
+ * request reads no client row; a secret rotated or a client deleted through this process is forgotten at once,
+ * through another process within {@code keep}. Unknown client ids are not kept.
  */
 final class ClientRegistry implements RegisteredClientRepository {
 
@@ -24,9 +30,18 @@ final class ClientRegistry implements RegisteredClientRepository {
 
     private final OAuthClients clients;
     private final TokenSettings tokenSettings;
+    private final Cache<String, RegisteredClient> kept;
 
-    ClientRegistry(OAuthClients clients, ConsoleProperties properties) {
+    ClientRegistry(OAuthClients clients, ConsoleProperties properties, Duration keep) {
         this.clients = clients;
+        this.kept = Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(keep).build();
+        clients.onChange(clientId -> {
+            if (clientId == null) {
+                kept.invalidateAll();
+            } else {
+                kept.invalidate(clientId);
+            }
+        });
         this.tokenSettings = TokenSettings.builder()
                 .authorizationCodeTimeToLive(CODE_LIFETIME)
                 .accessTokenTimeToLive(properties.oauthAccessTokenTtl())
@@ -51,7 +66,9 @@ final class ClientRegistry implements RegisteredClientRepository {
         if (clientId == null) {
             return null;
         }
-        return clients.withSecretHash(clientId).map(this::toRegistered).orElse(null);
+        // read under the cache's lock of the id, so that a change forgetting it waits for a read under way and a
+        // client read before the change is not kept after it; a null read is not kept
+        return kept.get(clientId, id -> clients.withSecretHash(id).map(this::toRegistered).orElse(null));
     }
 
     private RegisteredClient toRegistered(OAuthClients.WithSecretHash stored) {

@@ -62,7 +62,7 @@ class AuthorizationsTest {
                 .authorizationGrantType(AuthorizationGrantType.REFRESH_TOKEN)
                 .redirectUri("https://app.example.com/callback").scope("events:read").build();
         authorizations = new Authorizations(jdbc, new AuthorizationRows(new InMemoryRegisteredClientRepository(client),
-                platform.bean(Accounts.class), clock), clock);
+                clock), clock);
     }
 
     @AfterAll
@@ -181,6 +181,25 @@ class AuthorizationsTest {
     }
 
     @Test
+    void aGrantOfASuspendedAccountIsNotFoundUntilTheAccountIsActiveAgain() {
+        Account other = platform.newAccount();
+        String refresh = "refresh-" + UUID.randomUUID();
+        OAuth2Authorization grant = granted(other, "access-" + UUID.randomUUID(), refresh);
+        authorizations.save(grant);
+        Accounts accounts = platform.bean(Accounts.class);
+
+        accounts.setStatus(other.id(), "suspended");
+        assertThat(authorizations.findByToken(refresh, OAuth2TokenType.REFRESH_TOKEN)).isNull();
+        assertThat(authorizations.findById(grant.getId())).isNull();
+
+        accounts.setStatus(other.id(), "active");
+        OAuth2Authorization found = authorizations.findByToken(refresh, OAuth2TokenType.REFRESH_TOKEN);
+        assertThat(found).isNotNull();
+        assertThat(AuthorizationRows.accountOf(found)).isEqualTo(other.id());
+        assertThat(found.getPrincipalName()).isEqualTo(other.email());
+    }
+
+    @Test
     void findsAGrantWhenThePoolHasASingleConnection() {
         String refresh = "refresh-" + UUID.randomUUID();
         authorizations.save(granted("access-" + UUID.randomUUID(), refresh));
@@ -194,7 +213,7 @@ class AuthorizationsTest {
         try (HikariDataSource single = new HikariDataSource(config)) {
             JdbcClient oneConnection = JdbcClient.create(single);
             Authorizations onOne = new Authorizations(oneConnection, new AuthorizationRows(
-                    new InMemoryRegisteredClientRepository(client), new Accounts(oneConnection, clock), clock), clock);
+                    new InMemoryRegisteredClientRepository(client), clock), clock);
 
             OAuth2Authorization found = onOne.findByToken(refresh, OAuth2TokenType.REFRESH_TOKEN);
 
@@ -204,12 +223,16 @@ class AuthorizationsTest {
     }
 
     private static OAuth2Authorization granted(String access, String refresh) {
+        return granted(account, access, refresh);
+    }
+
+    private static OAuth2Authorization granted(Account by, String access, String refresh) {
         Instant now = clock.instant();
         return OAuth2Authorization.withRegisteredClient(client).id(UUID.randomUUID().toString())
-                .principalName(account.email())
+                .principalName(by.email())
                 .authorizationGrantType(AuthorizationGrantType.AUTHORIZATION_CODE)
                 .authorizedScopes(Set.of("events:read"))
-                .attribute(Principal.class.getName(), ConsoleUser.authenticationOf(account))
+                .attribute(Principal.class.getName(), ConsoleUser.authenticationOf(by))
                 .token(new OAuth2AccessToken(OAuth2AccessToken.TokenType.BEARER, access, now,
                         now.plus(Duration.ofMinutes(15)), Set.of("events:read")))
                 .refreshToken(new OAuth2RefreshToken(refresh, now, now.plus(Duration.ofDays(30))))
