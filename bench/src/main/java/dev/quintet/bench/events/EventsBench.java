@@ -1,5 +1,6 @@
 package dev.quintet.bench.events;
 
+import dev.quintet.bench.JitWarmup;
 import dev.quintet.bench.MachineCpu;
 import dev.quintet.console.ConsoleApplication;
 import dev.quintet.console.oauth.OAuthClients;
@@ -87,7 +88,7 @@ public final class EventsBench {
     public static void run(String[] args) throws Exception {
         Options options = Options.parse(args);
         Path dataDir = Files.createTempDirectory("quintet-bench-events");
-        System.out.printf("cores: %d, events: %,d, measure: %ds per run after %ds warm-up%n",
+        System.out.printf("cores: %d, events: %,d, measure: %ds per run after a warm-up of at least %ds that lasts until the JIT compiler settles%n",
                 Runtime.getRuntime().availableProcessors(), options.events(), options.measure().toSeconds(),
                 options.warmup().toSeconds());
         try (ConfigurableApplicationContext platform = AppLauncher.startPlatform(null,
@@ -127,7 +128,8 @@ public final class EventsBench {
                 return;
             }
             System.out.println();
-            RefreshChains.of(session, app, redirectUri, chains, console).run(options.warmup());
+            JitWarmup.Result warmup = JitWarmup.run(options.warmup(),
+                    length -> RefreshChains.of(session, app, redirectUri, chains, console).run(length));
             RefreshChains measured = RefreshChains.of(session, app, redirectUri, chains, console);
             MachineCpu cpu = MachineCpu.start();
             Latencies refresh = measured.run(options.measure());
@@ -135,8 +137,8 @@ public final class EventsBench {
                     .mapToObj(seconds -> String.format(", machine CPU %.2f ms per refresh", seconds * 1e3 / refresh.count()))
                     .findFirst().orElse("");
             System.out.printf("refresh-token grants (POST /oauth/token, client_secret_basic, %d chains): %.0f/s, "
-                            + "p50 %.1f ms, p99 %.1f ms%s%n", chains, refresh.perSecond(), refresh.p50Millis(),
-                    refresh.p99Millis(), cost);
+                            + "p50 %.1f ms, p99 %.1f ms%s (%s)%n", chains, refresh.perSecond(), refresh.p50Millis(),
+                    refresh.p99Millis(), cost, warmup);
             System.out.printf("goal: refreshes >= 1000/s (%.0f)%n", refresh.perSecond());
         }
     }
@@ -149,13 +151,16 @@ public final class EventsBench {
         System.out.println("| concurrency | req/s | p50 ms | p99 ms | max ms |");
         System.out.println("|---:|---:|---:|---:|---:|");
         Map<Integer, SearchMix.Run> runs = new TreeMap<>();
+        List<String> warmups = new ArrayList<>();
         for (int concurrency : new int[] {1, 8}) {
-            SearchMix.run(queries, access, concurrency, options.warmup());
+            warmups.add("concurrency " + concurrency + ": " + JitWarmup.run(options.warmup(),
+                    length -> SearchMix.run(queries, access, concurrency, length)));
             SearchMix.Run run = SearchMix.run(queries, access, concurrency, options.measure());
             runs.put(concurrency, run);
             System.out.printf("| %d | %.0f | %.1f | %.1f | %.1f |%n", concurrency, run.all().perSecond(),
                     run.all().p50Millis(), run.all().p99Millis(), run.all().maxMillis());
         }
+        System.out.println(String.join("; ", warmups));
         System.out.println();
         System.out.println("search by kind (p50 / p99 ms):");
         System.out.println("| kind | concurrency 1 | concurrency 8 |");
