@@ -1,5 +1,6 @@
 package dev.quintet.console.oauth;
 
+import dev.quintet.platform.db.AfterTransaction;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.security.MessageDigest;
@@ -14,7 +15,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
-import dev.quintet.platform.db.AfterTransaction;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**

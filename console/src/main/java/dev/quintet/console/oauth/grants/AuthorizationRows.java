@@ -90,7 +90,10 @@ final class AuthorizationRows {
                  String claims) {
     }
 
-    /** Reads a row selected with {@link #SELECT}; {@code presented} is the token it was looked up by, if any (see {@link TokenHashes}). */
+    /**
+     * Reads a row selected with {@link #SELECT}; {@code presented} is the token it was looked up by, if any (see
+     * {@link TokenHashes}).
+     */
     static Row read(ResultSet rs, TokenHashes.Presented presented) throws SQLException {
         return new Row(rs.getString("id"), rs.getString("client_id"), Accounts.read(rs, ACCOUNT),
                 rs.getString("principal_name"), rs.getString("grant_type"), strings(rs, "scopes"),
