@@ -1,6 +1,7 @@
 package dev.quintet.bench.devices;
 
 import dev.quintet.bench.BenchOptions;
+import dev.quintet.bench.JitWarmup;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;
@@ -24,6 +25,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -47,7 +49,7 @@ final class Commands implements AutoCloseable {
     private static final Duration ANSWER_WAIT = Duration.ofSeconds(5);
     private static final Pattern SEQ = Pattern.compile("\"n\":(\\d+)");
 
-    record Result(double p50Millis, double p99Millis, int count, int lost) {
+    record Result(double p50Millis, double p99Millis, int count, int lost, JitWarmup.Result warmup) {
     }
 
     /** A command sent and not yet answered: when it was due, and what waits for its answer. */
@@ -64,6 +66,7 @@ final class Commands implements AutoCloseable {
     private final AtomicLong seqs = new AtomicLong();
     private final AtomicInteger lost = new AtomicInteger();
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final LongSupplier serviceCompiledMillis;
 
     /** The parent's part: makes the devices and returns the table rows the child printed. */
     static List<String> run(DevicesBench.Fixture fixture, BenchOptions options) throws Exception {
@@ -94,14 +97,14 @@ final class Commands implements AutoCloseable {
             for (double rate : RATES) {
                 Result c = commands.fixedRate(options, rate);
                 System.out.printf(Locale.ROOT, "| command round trip, %d connected devices, fixed %.0f commands/s | p50 %.1f ms,"
-                        + " **p99 %.1f ms** (%d commands, %d lost) | p99 < 20 ms |%n", devices.size(), rate,
-                        c.p50Millis(), c.p99Millis(), c.count(), c.lost());
+                        + " **p99 %.1f ms** (%d commands, %d lost; %s) | p99 < 20 ms |%n", devices.size(), rate,
+                        c.p50Millis(), c.p99Millis(), c.count(), c.lost(), c.warmup());
             }
             Result c = commands.closedLoop(options);
             System.out.printf(Locale.ROOT, "| command round trips, %d connected devices, %d in flight (what the machine"
-                    + " sustains) | **%.0f commands/s**, p50 %.1f ms, p99 %.1f ms (%d lost) | |%n", devices.size(),
+                    + " sustains) | **%.0f commands/s**, p50 %.1f ms, p99 %.1f ms (%d lost; %s) | |%n", devices.size(),
                     CONCURRENCY, c.count() / (double) options.measure().toSeconds(), c.p50Millis(), c.p99Millis(),
-                    c.lost());
+                    c.lost(), c.warmup());
         }
     }
 
@@ -110,6 +113,7 @@ final class Commands implements AutoCloseable {
         this.httpPort = httpPort;
         this.key = key;
         this.devices = devices;
+        this.serviceCompiledMillis = JitWarmup.compiledMillisAt("http://127.0.0.1:" + httpPort + "/metrics");
         for (String[] device : devices) {
             MqttWire wire = MqttWire.connect("127.0.0.1", mqttPort, "bench-" + device[0], "device", device[1], 100);
             Map<Integer, Long> answers = new ConcurrentHashMap<>();
@@ -180,8 +184,8 @@ final class Commands implements AutoCloseable {
         return result;
     }
 
-    private Result measure(BenchOptions options) throws InterruptedException {
-        Telemetry.sleep(options.warmup());
+    private Result measure(BenchOptions options) throws Exception {
+        JitWarmup.Result warmup = JitWarmup.run(options.warmup(), serviceCompiledMillis, Telemetry::sleep);
         latencies.clear();
         lost.set(0);
         measuring.set(true);
@@ -189,7 +193,7 @@ final class Commands implements AutoCloseable {
         measuring.set(false);
         List<Long> sorted = new ArrayList<>(latencies);
         Collections.sort(sorted);
-        return new Result(percentile(sorted, 0.50), percentile(sorted, 0.99), sorted.size(), lost.get());
+        return new Result(percentile(sorted, 0.50), percentile(sorted, 0.99), sorted.size(), lost.get(), warmup);
     }
 
     /** Sends one command to a random device; the future completes when the service acknowledged its answer. */
