@@ -1,6 +1,7 @@
 package dev.quintet.bench.platform;
 
 import dev.quintet.bench.BenchOptions;
+import dev.quintet.bench.JitWarmup;
 import dev.quintet.bench.LoadDriver;
 import dev.quintet.bench.WrkDriver;
 import dev.quintet.platform.AppLauncher;
@@ -51,8 +52,11 @@ public final class PlatformBench {
             System.out.println("| concurrency | endpoint | req/s | p50 µs | p99 µs | CPU µs/req | filter p50 µs | filter p99 µs |");
             System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|");
             for (int concurrency : new int[] {1, 64}) {
-                open.run(wrk, concurrency, options.warmup());
-                keyed.run(wrk, concurrency, options.warmup());
+                JitWarmup.Result warmup = JitWarmup.run(options.warmup(), length -> {
+                    open.run(wrk, concurrency, length.dividedBy(2));
+                    keyed.run(wrk, concurrency, length.dividedBy(2));
+                });
+                System.out.println("(concurrency " + concurrency + ": " + warmup + ")");
                 List<Round> bareRounds = new ArrayList<>();
                 List<Round> fullRounds = new ArrayList<>();
                 List<long[]> bareFilter = new ArrayList<>();

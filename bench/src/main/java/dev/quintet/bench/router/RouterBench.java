@@ -1,6 +1,7 @@
 package dev.quintet.bench.router;
 
 import dev.quintet.bench.BenchOptions;
+import dev.quintet.bench.JitWarmup;
 import dev.quintet.bench.LoadDriver;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -76,8 +77,13 @@ public final class RouterBench {
     private static Map<Target, LoadDriver.Result> medianRounds(List<Target> targets, int concurrency, BenchOptions options)
             throws Exception {
         Map<Target, List<LoadDriver.Result>> rounds = new LinkedHashMap<>();
+        JitWarmup.Result warmup = JitWarmup.run(options.warmup(), length -> {
+            for (Target t : targets) {
+                t.load(concurrency, length.dividedBy(targets.size()));
+            }
+        });
+        System.out.println("(concurrency " + concurrency + ": " + warmup + ")");
         for (Target t : targets) {
-            t.load(concurrency, options.warmup());
             rounds.put(t, new ArrayList<>());
         }
         for (int round = 0; round < ROUNDS; round++) {
