@@ -19,6 +19,7 @@ import dev.quintet.devices.limits.TokenBucket;
 import dev.quintet.devices.live.LiveFeed;
 import dev.quintet.devices.presence.HeartbeatSweep;
 import dev.quintet.devices.presence.Presence;
+import dev.quintet.devices.properties.DatastreamProperties;
 import dev.quintet.devices.registry.Device;
 import dev.quintet.platform.tasks.PeriodicTask;
 import dev.quintet.devices.registry.DeviceTokens;
@@ -76,6 +77,11 @@ class DevicesConfiguration {
     @DependsOn("devicesSchema")
     Devices devices(JdbcClient jdbc, Clock clock, JsonMapper json, SecureRandom random) {
         return new Devices(jdbc, clock, json, new DeviceTokens(random));
+    }
+
+    @Bean
+    DatastreamProperties datastreamProperties(JdbcClient jdbc, Clock clock, JsonMapper json) {
+        return new DatastreamProperties(jdbc, clock, json);
     }
 
     @Bean

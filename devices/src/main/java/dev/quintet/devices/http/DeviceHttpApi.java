@@ -3,6 +3,7 @@ package dev.quintet.devices.http;
 import dev.quintet.devices.events.Events;
 import dev.quintet.devices.limits.DeviceRateLimit;
 import dev.quintet.devices.presence.Presence;
+import dev.quintet.devices.properties.DatastreamProperties;
 import dev.quintet.devices.registry.Device;
 import dev.quintet.devices.registry.Devices;
 import dev.quintet.devices.broker.DeviceSessions;
@@ -25,6 +26,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Blynk's device HTTP API: pins as bare parameters ({@code get?token=T&V1}, {@code update?token=T&V1=42}), plain-text
@@ -46,9 +48,10 @@ final class DeviceHttpApi {
     private final JsonMapper json;
     private final Presence presence;
     private final DeviceRateLimit rateLimit;
+    private final DatastreamProperties properties;
 
     DeviceHttpApi(Devices devices, Templates templates, Values values, Events events, DeviceSessions sessions,
-                  JsonMapper json, Presence presence, DeviceRateLimit rateLimit) {
+                  JsonMapper json, Presence presence, DeviceRateLimit rateLimit, DatastreamProperties properties) {
         this.devices = devices;
         this.templates = templates;
         this.values = values;
@@ -57,6 +60,7 @@ final class DeviceHttpApi {
         this.json = json;
         this.presence = presence;
         this.rateLimit = rateLimit;
+        this.properties = properties;
     }
 
     @GetMapping("/get")
@@ -99,6 +103,34 @@ final class DeviceHttpApi {
         } catch (ValueRejected e) {
             throw new BlynkError(BlynkError.WRONG_TYPE);
         }
+        return ResponseEntity.ok().build();
+    }
+
+    /**
+     * Sets how apps should show a datastream: {@code update/property?token=T&pin=V1&label=Kitchen&color=%23D3435C};
+     * {@code labels} may repeat. Merged into what the device set before.
+     */
+    @GetMapping("/update/property")
+    ResponseEntity<String> updateProperty(HttpServletRequest request) {
+        Device device = device(request);
+        String pinParam = request.getParameter("pin");
+        int pin = pinParam == null ? -1 : Datastream.parsePin(pinParam);
+        if (pin < 0) {
+            throw new BlynkError(BlynkError.WRONG_PIN);
+        }
+        templates.byId(device.templateId()).orElseThrow().datastream(pin)
+                .orElseThrow(() -> new BlynkError(BlynkError.NO_DATASTREAM));
+        Map<String, String[]> given = new LinkedHashMap<>(request.getParameterMap());
+        given.remove("token");
+        given.remove("pin");
+        ObjectNode set;
+        try {
+            set = DatastreamProperties.parse(given);
+        } catch (IllegalArgumentException e) {
+            throw new BlynkError(e.getMessage());
+        }
+        presence.reportedOverHttp(device.id());
+        properties.update(device.id(), pin, set);
         return ResponseEntity.ok().build();
     }
 

@@ -1,5 +1,6 @@
 package dev.quintet.devices.web;
 
+import dev.quintet.devices.properties.DatastreamProperties;
 import dev.quintet.devices.templates.Datastream;
 import dev.quintet.devices.values.HistoryPoint;
 import dev.quintet.devices.values.HistoryQuery;
@@ -22,6 +23,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Latest values (one, several, all), writes that become desired values, and history. */
 @RestController
@@ -46,11 +48,13 @@ final class ValuesController {
 
     private final DeviceAccess access;
     private final Values values;
+    private final DatastreamProperties properties;
     private final Clock clock;
 
-    ValuesController(DeviceAccess access, Values values, Clock clock) {
+    ValuesController(DeviceAccess access, Values values, DatastreamProperties properties, Clock clock) {
         this.access = access;
         this.values = values;
+        this.properties = properties;
         this.clock = clock;
     }
 
@@ -59,15 +63,14 @@ final class ValuesController {
         DeviceAccess.Owned owned = access.find(id, request);
         List<Datastream> wanted = pins == null || pins.isBlank() ? owned.template().datastreams()
                 : Arrays.stream(pins.split(",")).map(String::strip).map(owned::datastream).toList();
-        Map<Integer, LatestValue> latest = values.read(owned.device().id());
-        return new ValuesView(wanted.stream().map(ds -> ValueView.of(ds, latest.get(ds.pin()))).toList(), null);
+        return new ValuesView(views(owned, wanted), null);
     }
 
     @GetMapping("/{key}")
     ValueView readOne(@PathVariable String id, @PathVariable String key, HttpServletRequest request) {
         DeviceAccess.Owned owned = access.find(id, request);
         Datastream ds = owned.datastream(key);
-        return ValueView.of(ds, values.read(owned.device().id()).get(ds.pin()));
+        return views(owned, List.of(ds)).getFirst();
     }
 
     @PutMapping("/{key}")
@@ -77,7 +80,7 @@ final class ValuesController {
         Datastream ds = owned.datastream(key);
         JsonNode value = ValueChecks.checked(ds, body.value(), "value");
         Values.Delivery delivery = values.write(owned.device().id(), owned.template(), Map.of(ds, value));
-        return new WriteView(ValueView.of(ds, values.read(owned.device().id()).get(ds.pin())), delivery.name().toLowerCase());
+        return new WriteView(views(owned, List.of(ds)).getFirst(), delivery.name().toLowerCase());
     }
 
     @PostMapping
@@ -93,9 +96,14 @@ final class ValuesController {
             checked.put(ds, ValueChecks.checked(ds, value, "values." + key));
         });
         Values.Delivery delivery = values.write(owned.device().id(), owned.template(), checked);
+        return new ValuesView(views(owned, List.copyOf(checked.keySet())), delivery.name().toLowerCase());
+    }
+
+    /** The datastreams' latest values, with the properties the device set on them. */
+    private List<ValueView> views(DeviceAccess.Owned owned, List<Datastream> datastreams) {
         Map<Integer, LatestValue> latest = values.read(owned.device().id());
-        return new ValuesView(checked.keySet().stream().map(ds -> ValueView.of(ds, latest.get(ds.pin()))).toList(),
-                delivery.name().toLowerCase());
+        Map<Integer, ObjectNode> set = properties.of(owned.device().id());
+        return datastreams.stream().map(ds -> ValueView.of(ds, latest.get(ds.pin()), set.get(ds.pin()))).toList();
     }
 
     @GetMapping("/{key}/history")

@@ -8,6 +8,7 @@ import dev.quintet.devices.testing.TestDevice;
 import dev.quintet.platform.testing.Http;
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -72,6 +73,54 @@ class DeviceHttpApiTest extends DevicesTestCase {
         HttpResponse<String> type = get("/external/api/update?token=" + device[1] + "&V2=abc");
         assertThat(type.statusCode()).isEqualTo(400);
         assertThat(type.body()).isEqualTo("{\"error\":{\"message\":\"Value doesn't match the Datastream data type.\"}}");
+    }
+
+    @Test
+    void setsDisplayPropertiesThatAppsReadWithTheValues() {
+        String[] device = app.device(key, template, "properties");
+        String property = "/external/api/update/property?token=" + device[1];
+        HttpResponse<String> set = get(property + "&pin=V1&label=Kitchen&color=%23d3435c");
+        assertThat(set.statusCode()).isEqualTo(200);
+        assertThat(set.body()).isEmpty();
+        assertThat(get(property + "&pin=v3&labels=Off&labels=Eco&labels=Boost&isHidden=false&min=-2.5").statusCode())
+                .isEqualTo(200);
+        assertThat(get(property + "&pin=V1&label=Hall").statusCode()).isEqualTo(200);
+
+        String values = app.call("GET", "/api/v1/devices/" + device[0] + "/values", key, null).body();
+        assertThat(JsonPath.<String>read(values, "$.values[0].properties.label")).isEqualTo("Hall");
+        assertThat(JsonPath.<String>read(values, "$.values[0].properties.color")).isEqualTo("#D3435C");
+        assertThat(JsonPath.<Map<String, Object>>read(values, "$.values[1]")).doesNotContainKey("properties");
+        assertThat(JsonPath.<List<String>>read(values, "$.values[2].properties.labels")).containsExactly("Off", "Eco", "Boost");
+        assertThat(JsonPath.<Boolean>read(values, "$.values[2].properties.isHidden")).isFalse();
+        assertThat(JsonPath.<Double>read(values, "$.values[2].properties.min")).isEqualTo(-2.5);
+        String one = app.call("GET", "/api/v1/devices/" + device[0] + "/values/temp", key, null).body();
+        assertThat(JsonPath.<Map<String, Object>>read(one, "$.properties")).containsOnly(
+                Map.entry("label", "Hall"), Map.entry("color", "#D3435C"));
+    }
+
+    @Test
+    void refusesPropertiesItDoesNotKnowOrCannotRead() {
+        String[] device = app.device(key, template, "bad-properties");
+        String property = "/external/api/update/property?token=" + device[1];
+        assertThat(error(property + "&pin=V1&colour=red"))
+                .isEqualTo("Unknown property 'colour'; known: label, color, onLabel, offLabel, labels, min, max, step,"
+                        + " isDisabled, isHidden.");
+        assertThat(error(property + "&pin=V1&color=red")).isEqualTo("color must be six hex digits, as #D3435C or D3435C.");
+        assertThat(error(property + "&pin=V1&min=NaN")).isEqualTo("min must be a number, got 'NaN'.");
+        assertThat(error(property + "&pin=V1&isHidden=yes")).isEqualTo("isHidden must be true or false, got 'yes'.");
+        assertThat(error(property + "&pin=V1&label=a&label=b")).isEqualTo("Property 'label' takes one value.");
+        assertThat(error(property + "&pin=V1")).startsWith("Give at least one property: label, color");
+        assertThat(error(property + "&label=x")).isEqualTo("Wrong pin format.");
+        assertThat(error(property + "&pin=V9&label=x")).isEqualTo("No datastream setup for that pin.");
+        assertThat(error("/external/api/update/property?token=nope&pin=V1&label=x")).isEqualTo("Invalid token.");
+        assertThat(app.call("GET", "/api/v1/devices/" + device[0] + "/values", key, null).body())
+                .doesNotContain("properties");
+    }
+
+    private static String error(String path) {
+        HttpResponse<String> r = get(path);
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+        return JsonPath.read(r.body(), "$.error.message");
     }
 
     @Test

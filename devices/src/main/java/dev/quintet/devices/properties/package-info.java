@@ -1,0 +1,2 @@
+/** Display properties a device sets on its datastreams (label, colour, ranges, labels), for apps to show. */
+package dev.quintet.devices.properties;
