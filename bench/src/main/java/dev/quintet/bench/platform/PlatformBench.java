@@ -51,12 +51,13 @@ public final class PlatformBench {
 
             System.out.println("| concurrency | endpoint | req/s | p50 µs | p99 µs | CPU µs/req | filter p50 µs | filter p99 µs |");
             System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|");
+            List<String> warmups = new ArrayList<>();
             for (int concurrency : new int[] {1, 64}) {
                 JitWarmup.Result warmup = JitWarmup.run(options.warmup(), length -> {
                     open.run(wrk, concurrency, length.dividedBy(2));
                     keyed.run(wrk, concurrency, length.dividedBy(2));
                 });
-                System.out.println("(concurrency " + concurrency + ": " + warmup + ")");
+                warmups.add("concurrency " + concurrency + ": " + warmup);
                 List<Round> bareRounds = new ArrayList<>();
                 List<Round> fullRounds = new ArrayList<>();
                 List<long[]> bareFilter = new ArrayList<>();
@@ -81,6 +82,7 @@ public final class PlatformBench {
                         fullTimes.p50() - bareTimes.p50(), fullTimes.p99() - bareTimes.p99());
                 System.out.printf("| %d | throughput ratio per round | %s | | | | | |%n", concurrency, ratios(bareRounds, fullRounds));
             }
+            System.out.println(String.join("; ", warmups));
         }
     }
 
