@@ -41,7 +41,10 @@ public final class JitWarmup {
     private JitWarmup() {
     }
 
-    /** Runs {@code round} for {@link #ROUND} at a time, for at least {@code minimum}, until this JVM's compiler settles. */
+    /**
+     * Runs {@code round} for {@link #ROUND} at a time, for at least {@code minimum}, until this JVM's compiler
+     * settles.
+     */
     public static Result run(Duration minimum, Round round) throws Exception {
         CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
         boolean timed = compiler != null && compiler.isCompilationTimeMonitoringSupported();

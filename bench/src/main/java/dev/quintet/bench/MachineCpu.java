@@ -31,7 +31,8 @@ public final class MachineCpu {
     /** The machine's busy CPU seconds since {@link #start}, if known. */
     public OptionalDouble busySeconds() {
         long now = busyTicks();
-        return busyAtStart < 0 || now < 0 ? OptionalDouble.empty() : OptionalDouble.of((now - busyAtStart) / TICKS_PER_SECOND);
+        return busyAtStart < 0 || now < 0 ? OptionalDouble.empty()
+                : OptionalDouble.of((now - busyAtStart) / TICKS_PER_SECOND);
     }
 
     /** Busy ticks of all cores: every field of the {@code cpu} line except idle and iowait; -1 when unreadable. */

@@ -36,11 +36,6 @@ public final class EventsBench {
     /** The benchmark's settings. */
     record Options(int events, long seed, Duration warmup, Duration measure, int refreshWorkers, String only) {
 
-        boolean runs(String part) {
-            return only.isEmpty() || only.equals(part);
-        }
-
-
         /** The page-2 query of the mix (Sydney, one category, by distance) needs more than one page of matches. */
         static final int MIN_EVENTS = 20_000;
         static final String USAGE = "usage: ./quintet bench events [--events=1000000] [--seed=1] [--seconds=10] "
@@ -80,6 +75,11 @@ public final class EventsBench {
             }
             return new Options(events, seed, warmup, measure, workers, only);
         }
+
+        /** Whether {@code part} ({@code search} or {@code refresh}) is measured. */
+        boolean runs(String part) {
+            return only.isEmpty() || only.equals(part);
+        }
     }
 
     private EventsBench() {
@@ -88,7 +88,8 @@ public final class EventsBench {
     public static void run(String[] args) throws Exception {
         Options options = Options.parse(args);
         Path dataDir = Files.createTempDirectory("quintet-bench-events");
-        System.out.printf("cores: %d, events: %,d, measure: %ds per run after a warm-up of at least %ds that lasts until the JIT compiler settles%n",
+        System.out.printf("cores: %d, events: %,d, measure: %ds per run after a warm-up of at least %ds that lasts"
+                        + " until the JIT compiler settles%n",
                 Runtime.getRuntime().availableProcessors(), options.events(), options.measure().toSeconds(),
                 options.warmup().toSeconds());
         try (ConfigurableApplicationContext platform = AppLauncher.startPlatform(null,
@@ -134,7 +135,8 @@ public final class EventsBench {
             MachineCpu cpu = MachineCpu.start();
             Latencies refresh = measured.run(options.measure());
             String cost = cpu.busySeconds().stream()
-                    .mapToObj(seconds -> String.format(", machine CPU %.2f ms per refresh", seconds * 1e3 / refresh.count()))
+                    .mapToObj(seconds -> String.format(", machine CPU %.2f ms per refresh",
+                            seconds * 1e3 / refresh.count()))
                     .findFirst().orElse("");
             System.out.printf("refresh-token grants (POST /oauth/token, client_secret_basic, %d chains): %.0f/s, "
                             + "p50 %.1f ms, p99 %.1f ms%s (%s)%n", chains, refresh.perSecond(), refresh.p50Millis(),
