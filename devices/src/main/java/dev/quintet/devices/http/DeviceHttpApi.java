@@ -113,13 +113,7 @@ final class DeviceHttpApi {
     @GetMapping("/update/property")
     ResponseEntity<String> updateProperty(HttpServletRequest request) {
         Device device = device(request);
-        String pinParam = request.getParameter("pin");
-        int pin = pinParam == null ? -1 : Datastream.parsePin(pinParam);
-        if (pin < 0) {
-            throw new BlynkError(BlynkError.WRONG_PIN);
-        }
-        templates.byId(device.templateId()).orElseThrow().datastream(pin)
-                .orElseThrow(() -> new BlynkError(BlynkError.NO_DATASTREAM));
+        int pin = datastream(templates.byId(device.templateId()).orElseThrow(), request.getParameter("pin")).pin();
         Map<String, String[]> given = new LinkedHashMap<>(request.getParameterMap());
         given.remove("token");
         given.remove("pin");
@@ -186,12 +180,17 @@ final class DeviceHttpApi {
             if (param.equals("token")) {
                 continue;
             }
-            int pin = Datastream.parsePin(param);
-            if (pin < 0) {
-                throw new BlynkError(BlynkError.WRONG_PIN);
-            }
-            pins.put(param, template.datastream(pin).orElseThrow(() -> new BlynkError(BlynkError.NO_DATASTREAM)));
+            pins.put(param, datastream(template, param));
         }
         return pins;
+    }
+
+    /** The template's datastream on the pin {@code param} names ({@code V1}, {@code v1}), in Blynk's errors. */
+    private static Datastream datastream(Template template, String param) {
+        int pin = Datastream.parsePin(param);
+        if (pin < 0) {
+            throw new BlynkError(BlynkError.WRONG_PIN);
+        }
+        return template.datastream(pin).orElseThrow(() -> new BlynkError(BlynkError.NO_DATASTREAM));
     }
 }

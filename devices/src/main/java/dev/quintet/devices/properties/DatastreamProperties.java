@@ -1,12 +1,13 @@
 package dev.quintet.devices.properties;
 
+import dev.quintet.devices.templates.ValueRules;
+import java.math.BigDecimal;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -21,17 +22,12 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class DatastreamProperties {
 
-    /** Texts: a datastream's label, and a switch's labels for on and off. */
-    static final Set<String> TEXTS = Set.of("label", "onLabel", "offLabel");
-    static final Set<String> NUMBERS = Set.of("min", "max", "step");
-    static final Set<String> FLAGS = Set.of("isDisabled", "isHidden");
     /** Every property a device may set, in the order its error names them. */
     public static final List<String> KNOWN = List.of("label", "color", "onLabel", "offLabel", "labels", "min", "max",
             "step", "isDisabled", "isHidden");
     static final int MAX_TEXT = 100;
     static final int MAX_LABELS = 64;
     private static final Pattern COLOR = Pattern.compile("#?[0-9A-Fa-f]{6}");
-    private static final Pattern NUMBER = Pattern.compile("-?\\d{1,15}(\\.\\d{1,15})?([eE][-+]?\\d{1,3})?");
 
     private final JdbcClient jdbc;
     private final Clock clock;
@@ -56,7 +52,8 @@ public final class DatastreamProperties {
         ObjectNode properties = JsonNodeFactory.instance.objectNode();
         given.forEach((name, values) -> {
             if (!KNOWN.contains(name)) {
-                throw new IllegalArgumentException("Unknown property '" + name + "'; known: " + String.join(", ", KNOWN) + ".");
+                throw new IllegalArgumentException("Unknown property '" + name + "'; known: " + String.join(", ", KNOWN)
+                        + ".");
             }
             if (name.equals("labels")) {
                 if (values.length > MAX_LABELS) {
@@ -72,17 +69,11 @@ public final class DatastreamProperties {
                 throw new IllegalArgumentException("Property '" + name + "' takes one value.");
             }
             String value = values[0];
-            if (TEXTS.contains(name)) {
-                properties.put(name, text(name, value));
-            } else if (name.equals("color")) {
-                if (!COLOR.matcher(value).matches()) {
-                    throw new IllegalArgumentException("color must be six hex digits, as #D3435C or D3435C.");
-                }
-                properties.put(name, "#" + value.replace("#", "").toUpperCase(Locale.ROOT));
-            } else if (NUMBERS.contains(name)) {
-                properties.put(name, number(name, value));
-            } else {
-                properties.put(name, flag(name, value));
+            switch (name) {
+                case "label", "onLabel", "offLabel" -> properties.put(name, text(name, value));
+                case "color" -> properties.put(name, color(value));
+                case "min", "max", "step" -> properties.put(name, number(name, value));
+                default -> properties.put(name, flag(name, value)); // isDisabled, isHidden
             }
         });
         return properties;
@@ -119,14 +110,19 @@ public final class DatastreamProperties {
         return value;
     }
 
-    private static double number(String name, String value) {
-        if (NUMBER.matcher(value).matches()) {
-            double number = Double.parseDouble(value);
-            if (Double.isFinite(number)) {
-                return number;
-            }
+    private static String color(String value) {
+        if (!COLOR.matcher(value).matches()) {
+            throw new IllegalArgumentException("color must be six hex digits, as #D3435C or D3435C.");
         }
-        throw new IllegalArgumentException(name + " must be a number, got '" + value + "'.");
+        return "#" + value.replace("#", "").toUpperCase(Locale.ROOT);
+    }
+
+    private static BigDecimal number(String name, String value) {
+        BigDecimal number = ValueRules.decimal(value);
+        if (number == null || Double.isInfinite(number.doubleValue())) {
+            throw new IllegalArgumentException(name + " must be a number, got '" + value + "'.");
+        }
+        return number;
     }
 
     private static boolean flag(String name, String value) {

@@ -159,14 +159,22 @@ public final class ValueRules {
     }
 
     private static BigDecimal parseNumber(Datastream ds, String t) {
-        try {
-            BigDecimal number = new BigDecimal(t);
-            if (Double.isInfinite(number.doubleValue())) {
-                throw wrongType(ds, "must be a finite number, got '" + t + "'");
-            }
-            return number;
-        } catch (NumberFormatException e) {
+        BigDecimal number = decimal(t);
+        if (number == null) {
             throw wrongType(ds, "must be a number, got '" + t + "'");
+        }
+        if (Double.isInfinite(number.doubleValue())) {
+            throw wrongType(ds, "must be a finite number, got '" + t + "'");
+        }
+        return number;
+    }
+
+    /** A device's text as a decimal number, as values from devices are read; null when it is none. */
+    public static BigDecimal decimal(String text) {
+        try {
+            return new BigDecimal(text);
+        } catch (NumberFormatException e) {
+            return null;
         }
     }
 
