@@ -70,10 +70,16 @@ public final class LoadDriver {
 
     /** The value at quantile {@code p} of sorted samples (nearest rank); NaN when there are none. */
     public static double percentile(long[] sorted, double p) {
-        if (sorted.length == 0) {
-            return Double.NaN;
-        }
-        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)];
+        return sorted.length == 0 ? Double.NaN : sorted[rank(sorted.length, p)];
+    }
+
+    /** As {@link #percentile(long[], double)}, of fractional samples. */
+    public static double percentile(double[] sorted, double p) {
+        return sorted.length == 0 ? Double.NaN : sorted[rank(sorted.length, p)];
+    }
+
+    private static int rank(int n, double p) {
+        return Math.max(0, Math.min(n - 1, (int) Math.ceil(p * n) - 1));
     }
 
     public static HttpRequest get(String url, String... headers) {

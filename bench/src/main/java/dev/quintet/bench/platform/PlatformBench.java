@@ -21,13 +21,16 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * {@code ./quintet bench platform}: the same endpoint with and without key authentication and quotas, at
- * concurrency 1 and 64, over loopback on the embedded database: five alternating rounds of each, the median
- * round reported. Prints req/s, p50 and p99 and the differences, and the time the key-and-quota filter takes
- * inside the server over all rounds ({@link ContractStopwatch}).
+ * concurrency 1 and 64, over loopback on the embedded database, in {@value #PAIRS} pairs of short back-to-back
+ * rounds (each a third of {@code --seconds}; which endpoint goes first alternates). The throughput ratio is the
+ * median of the pairs' ratios: the two rounds of a pair see the same machine, so a slow spell of the machine moves
+ * both, where the ratio of two medians taken apart would carry it. Prints req/s, p50 and p99 of the median rounds
+ * and the differences, the CPU per request over all rounds, and the time the key-and-quota filter takes inside the
+ * server over all rounds ({@link ContractStopwatch}).
  */
 public final class PlatformBench {
 
-    private static final int ROUNDS = 5;
+    private static final int PAIRS = 15;
 
     private PlatformBench() {
     }
@@ -62,12 +65,13 @@ public final class PlatformBench {
                 List<Round> fullRounds = new ArrayList<>();
                 List<long[]> bareFilter = new ArrayList<>();
                 List<long[]> fullFilter = new ArrayList<>();
+                java.time.Duration length = options.measure().dividedBy(3);
                 stopwatch.drain();
-                for (int round = 0; round < ROUNDS; round++) {
-                    bareRounds.add(open.run(wrk, concurrency, options.measure()));
-                    bareFilter.add(stopwatch.drain());
-                    fullRounds.add(keyed.run(wrk, concurrency, options.measure()));
-                    fullFilter.add(stopwatch.drain());
+                for (int pair = 0; pair < PAIRS; pair++) {
+                    for (boolean bareTurn : pair % 2 == 0 ? new boolean[] {true, false} : new boolean[] {false, true}) {
+                        (bareTurn ? bareRounds : fullRounds).add((bareTurn ? open : keyed).run(wrk, concurrency, length));
+                        (bareTurn ? bareFilter : fullFilter).add(stopwatch.drain());
+                    }
                 }
                 Round bare = median(bareRounds);
                 Round full = median(fullRounds);
@@ -75,12 +79,16 @@ public final class PlatformBench {
                 Filter fullTimes = Filter.of(fullFilter);
                 row(concurrency, "without auth + quota", bare, bareTimes);
                 row(concurrency, "with auth + quota", full, fullTimes);
-                System.out.printf("| %d | with / without | %.1f%% of throughput | %+.0f µs | %+.0f µs | %+.1f µs (%.1f%%) | %+.1f µs | %+.1f µs |%n",
-                        concurrency, 100.0 * full.load().requestsPerSecond() / bare.load().requestsPerSecond(),
+                double bareCpu = cpuMicros(bareRounds);
+                double fullCpu = cpuMicros(fullRounds);
+                double[] ratios = ratios(bareRounds, fullRounds);
+                System.out.printf("| %d | with / without | %.1f%% of throughput (pairs' median) | %+.0f µs | %+.0f µs | %+.1f µs (%.1f%%) | %+.1f µs | %+.1f µs |%n",
+                        concurrency, LoadDriver.percentile(ratios, 0.5),
                         full.load().p50Micros() - bare.load().p50Micros(), full.load().p99Micros() - bare.load().p99Micros(),
-                        full.cpuMicros() - bare.cpuMicros(), 100.0 * bare.cpuMicros() / full.cpuMicros(),
-                        fullTimes.p50() - bareTimes.p50(), fullTimes.p99() - bareTimes.p99());
-                System.out.printf("| %d | throughput ratio per round | %s | | | | | |%n", concurrency, ratios(bareRounds, fullRounds));
+                        fullCpu - bareCpu, 100.0 * bareCpu / fullCpu, fullTimes.p50() - bareTimes.p50(), fullTimes.p99() - bareTimes.p99());
+                System.out.printf(java.util.Locale.ROOT, "| %d | pairs' ratios: quartiles %.1f%% / %.1f%% / %.1f%%, lowest %.1f%%, highest %.1f%% | | | | | | |%n",
+                        concurrency, LoadDriver.percentile(ratios, 0.25), LoadDriver.percentile(ratios, 0.5),
+                        LoadDriver.percentile(ratios, 0.75), ratios[0], ratios[ratios.length - 1]);
             }
             System.out.println(String.join("; ", warmups));
         }
@@ -114,7 +122,7 @@ public final class PlatformBench {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
-    /** The round with the median throughput: alternating rounds and taking the median evens out machine noise. */
+    /** The round with the median throughput, for its latencies. */
     private static Round median(List<Round> rounds) {
         List<Round> sorted = new ArrayList<>(rounds);
         sorted.sort(Comparator.comparingDouble(r -> r.load().requestsPerSecond()));
@@ -129,13 +137,25 @@ public final class PlatformBench {
         }
     }
 
-    /** Each round's with / without throughput, in the order run: the spread the median hides. */
-    private static String ratios(List<Round> bare, List<Round> full) {
-        List<String> each = new ArrayList<>();
+    /** Each pair's with / without throughput in percent, sorted. */
+    private static double[] ratios(List<Round> bare, List<Round> full) {
+        double[] each = new double[bare.size()];
         for (int i = 0; i < bare.size(); i++) {
-            each.add(String.format("%.1f%%", 100.0 * full.get(i).load().requestsPerSecond() / bare.get(i).load().requestsPerSecond()));
+            each[i] = 100.0 * full.get(i).load().requestsPerSecond() / bare.get(i).load().requestsPerSecond();
         }
-        return String.join(", ", each);
+        java.util.Arrays.sort(each);
+        return each;
+    }
+
+    /** CPU per request over all rounds of one endpoint. */
+    private static double cpuMicros(List<Round> rounds) {
+        double micros = 0;
+        long requests = 0;
+        for (Round r : rounds) {
+            micros += r.cpuMicros() * Math.max(1, r.load().requests());
+            requests += Math.max(1, r.load().requests());
+        }
+        return micros / requests;
     }
 
     private static void row(int concurrency, String name, Round r, Filter f) {
