@@ -7,12 +7,17 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Finds the Chromium to run: the configured path ({@code QUINTET_CHROMIUM}), else {@code chromium},
- * {@code chromium-browser} or {@code google-chrome} on the {@code PATH}; empty means Playwright's own browser.
+ * Finds the Chromium to run: the configured path ({@code QUINTET_CHROMIUM}), else the first of
+ * {@code chromium-headless-shell}, {@code chromium}, {@code chromium-browser} and {@code google-chrome} found on
+ * the {@code PATH}; empty means Playwright's own browser. The headless shell comes first: it is Chromium without
+ * the desktop browser's layers, the build Playwright itself runs headless, and it makes and tears down the
+ * isolated context of each capture for far less CPU than the full browser in its headless mode (see
+ * docs/benchmarks.md, Capture).
  */
 public final class ChromiumExecutable {
 
-    private static final List<String> NAMES = List.of("chromium", "chromium-browser", "google-chrome");
+    private static final List<String> NAMES = List.of("chromium-headless-shell", "chromium", "chromium-browser",
+            "google-chrome");
 
     private ChromiumExecutable() {
     }
@@ -25,13 +30,10 @@ public final class ChromiumExecutable {
         if (searchPath == null) {
             return Optional.empty();
         }
-        for (String dir : searchPath.split(File.pathSeparator)) {
-            if (dir.isBlank()) {
-                continue;
-            }
-            for (String name : NAMES) {
-                Path candidate = Path.of(dir, name);
-                if (Files.isExecutable(candidate)) {
+        for (String name : NAMES) {
+            for (String dir : searchPath.split(File.pathSeparator)) {
+                Path candidate = dir.isBlank() ? null : Path.of(dir, name);
+                if (candidate != null && Files.isExecutable(candidate)) {
                     return Optional.of(candidate);
                 }
             }

@@ -22,14 +22,26 @@ class ChromiumExecutableTest {
 
     @Test
     void findsChromiumOnThePath() throws IOException {
-        Path chromium = Files.createFile(dir.resolve("google-chrome"),
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+        Path chromium = executable(dir, "google-chrome");
 
         assertThat(ChromiumExecutable.find("", "/nonexistent:" + dir)).hasValue(chromium);
     }
 
     @Test
+    void prefersTheHeadlessShellWhereverItIsOnThePath(@TempDir Path other) throws IOException {
+        executable(dir, "chromium");
+        Path shell = executable(other, "chromium-headless-shell");
+
+        assertThat(ChromiumExecutable.find(" ", dir + ":" + other)).hasValue(shell);
+    }
+
+    @Test
     void findsNothingWhenThePathHasNoBrowser() {
         assertThat(ChromiumExecutable.find(null, dir.toString())).isEmpty();
+    }
+
+    private static Path executable(Path dir, String name) throws IOException {
+        return Files.createFile(dir.resolve(name),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
     }
 }
