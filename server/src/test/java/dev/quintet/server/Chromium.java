@@ -3,8 +3,7 @@ package dev.quintet.server;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Playwright;
-import java.io.File;
-import java.nio.file.Files;
+import dev.quintet.capture.browser.ChromiumExecutable;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -12,8 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Headless Chromium for browser tests: {@code QUINTET_CHROMIUM}, else {@code chromium} or {@code google-chrome} on
- * the PATH, else the browser Playwright downloads. Background networking stays off; the sandbox is turned off
+ * Headless Chromium for browser tests, found as the capture service finds its own ({@link ChromiumExecutable}), else
+ * the browser Playwright downloads. Background networking stays off; the sandbox is turned off
  * only when running as root requires it.
  */
 final class Chromium {
@@ -48,19 +47,6 @@ final class Chromium {
     }
 
     static Optional<Path> executable() {
-        String configured = System.getenv("QUINTET_CHROMIUM");
-        if (configured != null && !configured.isBlank()) {
-            return Optional.of(Path.of(configured));
-        }
-        String path = System.getenv().getOrDefault("PATH", "");
-        for (String dir : path.split(File.pathSeparator)) {
-            for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
-                Path candidate = Path.of(dir, name);
-                if (Files.isExecutable(candidate)) {
-                    return Optional.of(candidate);
-                }
-            }
-        }
-        return Optional.empty();
+        return ChromiumExecutable.find(System.getenv("QUINTET_CHROMIUM"), System.getenv("PATH"));
     }
 }

@@ -1,6 +1,7 @@
 package dev.quintet.bench.capture;
 
 import dev.quintet.capture.CaptureApplication;
+import dev.quintet.capture.browser.ChromiumExecutable;
 import dev.quintet.platform.AppLauncher;
 import dev.quintet.platform.accounts.Account;
 import dev.quintet.platform.accounts.Accounts;
@@ -19,8 +20,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -33,7 +36,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * {@code ./quintet bench capture}: a local article page (HTML, external CSS, a PNG image) served on 127.0.0.1 and
  * rendered through the capture API as a viewport PNG, a full-page PNG and an A4 PDF, each at concurrency 1 and 4,
  * closed loop; in the same run a baseline that starts a fresh {@code chromium --headless --screenshot} process per
- * capture. Prints p50/p95 and renders per second, and heap after GC (plus Chromium's memory) before and after
+ * capture, and the same with the service's own browser build when that is another one. Prints p50/p95 and renders per second, and heap after GC (plus Chromium's memory) before and after
  * {@code --renders} captures. Options: {@code --seconds=20 --warmup=5 --renders=300}.
  */
 public final class RenderBench {
@@ -131,23 +134,29 @@ public final class RenderBench {
             Memory afterTimed = Memory.now();
 
             Path scratch = Files.createTempDirectory("quintet-bench-chromium");
-            List<Run> baseline = new ArrayList<>();
-            String chromium = System.getenv().getOrDefault("QUINTET_BENCH_CHROMIUM", "chromium");
-            Render cli = cli(chromium, site.articleUrl(), scratch);
-            cli.once();
-            for (int concurrency : CONCURRENCY) {
-                Run r = closedLoop(cli, concurrency, measure);
-                baseline.add(r);
-                row("baseline: fresh `chromium --headless --screenshot` per capture", concurrency, r);
+            Map<String, List<Run>> baselines = new LinkedHashMap<>();
+            for (String chromium : baselineBrowsers()) {
+                Render cli = cli(chromium, site.articleUrl(), scratch);
+                cli.once();
+                List<Run> runs = new ArrayList<>();
+                for (int concurrency : CONCURRENCY) {
+                    Run r = closedLoop(cli, concurrency, measure);
+                    runs.add(r);
+                    row("baseline: fresh `" + Path.of(chromium).getFileName() + " --headless --screenshot` per capture",
+                            concurrency, r);
+                }
+                baselines.put(Path.of(chromium).getFileName().toString(), runs);
             }
             deleteTree(scratch);
 
             System.out.println();
-            for (int i = 0; i < CONCURRENCY.length; i++) {
-                System.out.printf(Locale.ROOT, "concurrency %d: API viewport PNG = %.1f× the baseline's renders/s,"
-                        + " p50 %.0f ms vs %.0f ms%n", CONCURRENCY[i], viewport.get(i).perSecond()
-                        / baseline.get(i).perSecond(), viewport.get(i).millis(0.5), baseline.get(i).millis(0.5));
-            }
+            baselines.forEach((name, baseline) -> {
+                for (int i = 0; i < CONCURRENCY.length; i++) {
+                    System.out.printf(Locale.ROOT, "concurrency %d: API viewport PNG = %.1f× the %s baseline's"
+                            + " renders/s, p50 %.0f ms vs %.0f ms%n", CONCURRENCY[i], viewport.get(i).perSecond()
+                            / baseline.get(i).perSecond(), name, viewport.get(i).millis(0.5), baseline.get(i).millis(0.5));
+                }
+            });
             System.out.println();
             System.out.println("| memory | heap after GC MiB | Chromium PSS MiB | Chromium processes |");
             System.out.println("|---|---:|---:|---:|");
@@ -182,6 +191,20 @@ public final class RenderBench {
                         StandardCharsets.UTF_8));
             }
         };
+    }
+
+    /**
+     * The browsers the baseline starts: {@code chromium} (or {@code QUINTET_BENCH_CHROMIUM}), and the one the
+     * service runs when that is another build (the headless shell), so the warm service is also compared with a
+     * fresh process of its own engine.
+     */
+    private static List<String> baselineBrowsers() {
+        String first = System.getenv().getOrDefault("QUINTET_BENCH_CHROMIUM", "chromium");
+        List<String> browsers = new ArrayList<>(List.of(first));
+        ChromiumExecutable.find(System.getenv("QUINTET_CHROMIUM"), System.getenv("PATH")).map(Path::toString)
+                .filter(own -> !Path.of(own).getFileName().equals(Path.of(first).getFileName()))
+                .ifPresent(browsers::add);
+        return browsers;
     }
 
     /** A fresh Chromium per capture, as a script shelling out to the CLI would do. */
