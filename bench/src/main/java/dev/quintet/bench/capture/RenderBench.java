@@ -36,8 +36,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  * {@code ./quintet bench capture}: a local article page (HTML, external CSS, a PNG image) served on 127.0.0.1 and
  * rendered through the capture API as a viewport PNG, a full-page PNG and an A4 PDF, each at concurrency 1 and 4,
  * closed loop; in the same run a baseline that starts a fresh {@code chromium --headless --screenshot} process per
- * capture, and the same with the service's own browser build when that is another one. Prints p50/p95 and renders per second, and heap after GC (plus Chromium's memory) before and after
- * {@code --renders} captures. Options: {@code --seconds=20 --warmup=5 --renders=300}.
+ * capture, and the same with the service's own browser build when that is another one. Prints p50/p95 and renders
+ * per second, and heap after GC (plus Chromium's memory) before and after {@code --renders} captures. Options:
+ * {@code --seconds=20 --warmup=5 --renders=300}.
  */
 public final class RenderBench {
 
