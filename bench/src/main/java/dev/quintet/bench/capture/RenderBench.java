@@ -137,16 +137,16 @@ public final class RenderBench {
             Path scratch = Files.createTempDirectory("quintet-bench-chromium");
             Map<String, List<Run>> baselines = new LinkedHashMap<>();
             for (String chromium : baselineBrowsers()) {
+                String name = Path.of(chromium).getFileName().toString();
                 Render cli = cli(chromium, site.articleUrl(), scratch);
                 cli.once();
                 List<Run> runs = new ArrayList<>();
                 for (int concurrency : CONCURRENCY) {
                     Run r = closedLoop(cli, concurrency, measure);
                     runs.add(r);
-                    row("baseline: fresh `" + Path.of(chromium).getFileName() + " --headless --screenshot` per capture",
-                            concurrency, r);
+                    row("baseline: fresh `" + name + " --headless --screenshot` per capture", concurrency, r);
                 }
-                baselines.put(Path.of(chromium).getFileName().toString(), runs);
+                baselines.put(name, runs);
             }
             deleteTree(scratch);
 

@@ -11,9 +11,12 @@ import dev.quintet.platform.keys.ApiKeys;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -61,32 +64,29 @@ public final class PlatformBench {
                     keyed.run(wrk, concurrency, length.dividedBy(2));
                 });
                 warmups.add("concurrency " + concurrency + ": " + warmup);
-                List<Round> bareRounds = new ArrayList<>();
-                List<Round> fullRounds = new ArrayList<>();
-                List<long[]> bareFilter = new ArrayList<>();
-                List<long[]> fullFilter = new ArrayList<>();
-                java.time.Duration length = options.measure().dividedBy(3);
+                Side without = new Side(open);
+                Side with = new Side(keyed);
+                Duration length = options.measure().dividedBy(3);
                 stopwatch.drain();
                 for (int pair = 0; pair < PAIRS; pair++) {
-                    for (boolean bareTurn : pair % 2 == 0 ? new boolean[] {true, false} : new boolean[] {false, true}) {
-                        (bareTurn ? bareRounds : fullRounds).add((bareTurn ? open : keyed).run(wrk, concurrency, length));
-                        (bareTurn ? bareFilter : fullFilter).add(stopwatch.drain());
-                    }
+                    Side first = pair % 2 == 0 ? without : with;
+                    first.measure(wrk, concurrency, length, stopwatch);
+                    (first == without ? with : without).measure(wrk, concurrency, length, stopwatch);
                 }
-                Round bare = median(bareRounds);
-                Round full = median(fullRounds);
-                Filter bareTimes = Filter.of(bareFilter);
-                Filter fullTimes = Filter.of(fullFilter);
+                Round bare = median(without.rounds());
+                Round full = median(with.rounds());
+                Filter bareTimes = Filter.of(without.filterTimes());
+                Filter fullTimes = Filter.of(with.filterTimes());
                 row(concurrency, "without auth + quota", bare, bareTimes);
                 row(concurrency, "with auth + quota", full, fullTimes);
-                double bareCpu = cpuMicros(bareRounds);
-                double fullCpu = cpuMicros(fullRounds);
-                double[] ratios = ratios(bareRounds, fullRounds);
+                double bareCpu = cpuMicros(without.rounds());
+                double fullCpu = cpuMicros(with.rounds());
+                double[] ratios = ratios(without.rounds(), with.rounds());
                 System.out.printf("| %d | with / without | %.1f%% of throughput (pairs' median) | %+.0f µs | %+.0f µs | %+.1f µs (%.1f%%) | %+.1f µs | %+.1f µs |%n",
                         concurrency, LoadDriver.percentile(ratios, 0.5),
                         full.load().p50Micros() - bare.load().p50Micros(), full.load().p99Micros() - bare.load().p99Micros(),
                         fullCpu - bareCpu, 100.0 * bareCpu / fullCpu, fullTimes.p50() - bareTimes.p50(), fullTimes.p99() - bareTimes.p99());
-                System.out.printf(java.util.Locale.ROOT, "| %d | pairs' ratios: quartiles %.1f%% / %.1f%% / %.1f%%, lowest %.1f%%, highest %.1f%% | | | | | | |%n",
+                System.out.printf(Locale.ROOT, "| %d | pairs' ratios: quartiles %.1f%% / %.1f%% / %.1f%%, lowest %.1f%%, highest %.1f%% | | | | | | |%n",
                         concurrency, LoadDriver.percentile(ratios, 0.25), LoadDriver.percentile(ratios, 0.5),
                         LoadDriver.percentile(ratios, 0.75), ratios[0], ratios[ratios.length - 1]);
             }
@@ -99,12 +99,29 @@ public final class PlatformBench {
      * the server alone, so its CPU per request is the server's cost of a request, a figure other load on the machine
      * hardly moves; with the Java driver it includes the client's share, the same on both endpoints.
      */
-    private record Round(LoadDriver.Result load, double cpuMicros) {
+    private record Round(LoadDriver.Result load, long cpuNanos) {
+
+        double cpuMicros() {
+            return cpuNanos / 1000.0 / Math.max(1, load.requests());
+        }
+    }
+
+    /** One endpoint's rounds and the filter's times in each, in the order run. */
+    private record Side(Scenario scenario, List<Round> rounds, List<long[]> filterTimes) {
+
+        Side(Scenario scenario) {
+            this(scenario, new ArrayList<>(), new ArrayList<>());
+        }
+
+        void measure(Optional<Path> wrk, int concurrency, Duration length, ContractStopwatch stopwatch) throws Exception {
+            rounds.add(scenario.run(wrk, concurrency, length));
+            filterTimes.add(stopwatch.drain());
+        }
     }
 
     /** One endpoint with its headers, driven by wrk when there is one, else by the Java driver. */
     private record Scenario(String url, Map<String, String> headers) {
-        Round run(Optional<Path> wrk, int concurrency, java.time.Duration duration) throws Exception {
+        Round run(Optional<Path> wrk, int concurrency, Duration duration) throws Exception {
             long cpuBefore = processCpuNanos();
             LoadDriver.Result load;
             if (wrk.isPresent()) {
@@ -114,7 +131,7 @@ public final class PlatformBench {
                         .toArray(String[]::new);
                 load = LoadDriver.run(LoadDriver.get(url, pairs), 200, concurrency, duration);
             }
-            return new Round(load, (processCpuNanos() - cpuBefore) / 1000.0 / Math.max(1, load.requests()));
+            return new Round(load, processCpuNanos() - cpuBefore);
         }
     }
 
@@ -132,7 +149,7 @@ public final class PlatformBench {
     /** Percentiles, in µs, of the in-server times of all measured rounds of one endpoint. */
     private record Filter(double p50, double p99) {
         static Filter of(List<long[]> rounds) {
-            long[] all = rounds.stream().flatMapToLong(java.util.Arrays::stream).sorted().toArray();
+            long[] all = rounds.stream().flatMapToLong(Arrays::stream).sorted().toArray();
             return new Filter(LoadDriver.percentile(all, 0.50) / 1e3, LoadDriver.percentile(all, 0.99) / 1e3);
         }
     }
@@ -143,19 +160,15 @@ public final class PlatformBench {
         for (int i = 0; i < bare.size(); i++) {
             each[i] = 100.0 * full.get(i).load().requestsPerSecond() / bare.get(i).load().requestsPerSecond();
         }
-        java.util.Arrays.sort(each);
+        Arrays.sort(each);
         return each;
     }
 
     /** CPU per request over all rounds of one endpoint. */
     private static double cpuMicros(List<Round> rounds) {
-        double micros = 0;
-        long requests = 0;
-        for (Round r : rounds) {
-            micros += r.cpuMicros() * Math.max(1, r.load().requests());
-            requests += Math.max(1, r.load().requests());
-        }
-        return micros / requests;
+        long nanos = rounds.stream().mapToLong(Round::cpuNanos).sum();
+        long requests = rounds.stream().mapToLong(r -> r.load().requests()).sum();
+        return nanos / 1000.0 / Math.max(1, requests);
     }
 
     private static void row(int concurrency, String name, Round r, Filter f) {
