@@ -43,6 +43,19 @@ class CreditsTest {
         platform.close();
     }
 
+    /**
+     * Settled holds leave dead row versions until the next vacuum; only plain index scans mark them so that later
+     * reservations skip them (migration V8). A migration that replaces the function must set this again.
+     */
+    @Test
+    void reservationsArePlannedWithoutBitmapScans() {
+        List<String> settings = platform.bean(JdbcClient.class)
+                .sql("SELECT unnest(proconfig) FROM pg_proc WHERE proname = 'credit_holds_reserve'")
+                .query(String.class).list();
+
+        assertThat(settings).containsExactly("enable_bitmapscan=off");
+    }
+
     @Test
     void concurrentHoldsNeverReserveMoreThanTheBalance() throws Exception {
         Account account = platform.newAccount();

@@ -43,12 +43,13 @@ class DatabaseTest {
     }
 
     @Test
-    void embeddedDatabaseRunsWithFsyncAndSynchronousCommitOn() {
+    void embeddedDatabaseRunsWithFsyncAndSynchronousCommitOnAndVacuumsOften() {
         try (ConfigurableApplicationContext platform = startEmbedded()) {
             JdbcClient jdbc = platform.getBean(JdbcClient.class);
             assertThat(jdbc.sql("SHOW fsync").query(String.class).single()).isEqualTo("on");
             assertThat(jdbc.sql("SHOW synchronous_commit").query(String.class).single()).isEqualTo("on");
             assertThat(jdbc.sql("SHOW full_page_writes").query(String.class).single()).isEqualTo("on");
+            assertThat(jdbc.sql("SHOW autovacuum_naptime").query(String.class).single()).isEqualTo("10s");
         }
     }
 
