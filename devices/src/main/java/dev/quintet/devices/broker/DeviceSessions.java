@@ -65,6 +65,11 @@ public final class DeviceSessions {
         return sessions.containsKey(deviceId);
     }
 
+    /** The connection of the device's current session; empty when it is not connected. */
+    public Optional<String> connectionId(UUID deviceId) {
+        return Optional.ofNullable(sessions.get(deviceId)).map(Session::connectionId);
+    }
+
     /**
      * The keep-alive of the device's session (zero when it asked for none); empty when not connected or when the
      * broker watches its liveness.

@@ -13,7 +13,9 @@ import tools.jackson.databind.json.JsonMapper;
  * rendered by the same JSON mapper as the HTTP API's, so a device and an app read the same document.
  *
  * <p>A session gets each version of the delta once: a device subscribes once per topic filter, and every
- * subscription asks for what waits, so without this it would get the same delta several times.
+ * subscription asks for what waits, so without this it would get the same delta several times. What was sent is kept
+ * with the connection it went to, so that the news of a session starting, which arrives on another thread and may come
+ * after the new session was already sent its delta, cannot make it send that delta again.
  */
 public final class ShadowDownlink {
 
@@ -28,7 +30,11 @@ public final class ShadowDownlink {
 
     private final DeviceSessions sessions;
     private final JsonMapper json;
-    private final ConcurrentMap<UUID, Long> deltaSent = new ConcurrentHashMap<>();
+    private final ConcurrentMap<UUID, Sent> deltaSent = new ConcurrentHashMap<>();
+
+    /** The version of the delta last sent to a device, and the connection it went to. */
+    private record Sent(String connectionId, long version) {
+    }
 
     public ShadowDownlink(DeviceSessions sessions, JsonMapper json) {
         this.sessions = sessions;
@@ -45,9 +51,10 @@ public final class ShadowDownlink {
         return sessions.send(deviceId, DeviceTopics.downlinkShadowRejected(), json.writeValueAsBytes(rejection));
     }
 
-    /** A session of the device started or ended: the next session gets the delta again. */
+    /** A session of the device started or ended: forgets what was sent to connections other than the current one. */
     public void sessionChanged(UUID deviceId) {
-        deltaSent.remove(deviceId);
+        String current = sessions.connectionId(deviceId).orElse(null);
+        deltaSent.computeIfPresent(deviceId, (id, sent) -> sent.connectionId().equals(current) ? sent : null);
     }
 
     /**
@@ -58,13 +65,14 @@ public final class ShadowDownlink {
         if (shadow.delta().isEmpty()) {
             return;
         }
-        Long sent = deltaSent.get(deviceId);
-        if (sent != null && sent >= shadow.version()) {
+        String connection = sessions.connectionId(deviceId).orElse(null);
+        Sent sent = deltaSent.get(deviceId);
+        if (connection == null || sent != null && sent.connectionId().equals(connection) && sent.version() >= shadow.version()) {
             return;
         }
         if (sessions.send(deviceId, DeviceTopics.downlinkShadowDelta(), json.writeValueAsBytes(shadow.deltaDocument()))
                 == DeviceSessions.Delivery.SENT) {
-            deltaSent.put(deviceId, shadow.version());
+            deltaSent.put(deviceId, new Sent(connection, shadow.version()));
         }
     }
 }
