@@ -67,7 +67,8 @@ public final class ShadowDownlink {
         }
         String connection = sessions.connectionId(deviceId).orElse(null);
         Sent sent = deltaSent.get(deviceId);
-        if (connection == null || sent != null && sent.connectionId().equals(connection) && sent.version() >= shadow.version()) {
+        boolean sentHere = sent != null && sent.connectionId().equals(connection);
+        if (connection == null || sentHere && sent.version() >= shadow.version()) {
             return;
         }
         if (sessions.send(deviceId, DeviceTopics.downlinkShadowDelta(), json.writeValueAsBytes(shadow.deltaDocument()))
