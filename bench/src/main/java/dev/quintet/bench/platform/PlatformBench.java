@@ -77,10 +77,10 @@ public final class PlatformBench {
                 Round full = median(with.rounds());
                 Filter bareTimes = Filter.of(without.filterTimes());
                 Filter fullTimes = Filter.of(with.filterTimes());
-                row(concurrency, "without auth + quota", bare, bareTimes);
-                row(concurrency, "with auth + quota", full, fullTimes);
                 double bareCpu = cpuMicros(without.rounds());
                 double fullCpu = cpuMicros(with.rounds());
+                row(concurrency, "without auth + quota", bare, bareCpu, bareTimes);
+                row(concurrency, "with auth + quota", full, fullCpu, fullTimes);
                 double[] ratios = ratios(without.rounds(), with.rounds());
                 System.out.printf("| %d | with / without | %.1f%% of throughput (pairs' median) | %+.0f µs | %+.0f µs | %+.1f µs (%.1f%%) | %+.1f µs | %+.1f µs |%n",
                         concurrency, LoadDriver.percentile(ratios, 0.5),
@@ -100,10 +100,6 @@ public final class PlatformBench {
      * hardly moves; with the Java driver it includes the client's share, the same on both endpoints.
      */
     private record Round(LoadDriver.Result load, long cpuNanos) {
-
-        double cpuMicros() {
-            return cpuNanos / 1000.0 / Math.max(1, load.requests());
-        }
     }
 
     /** One endpoint's rounds and the filter's times in each, in the order run. */
@@ -171,8 +167,9 @@ public final class PlatformBench {
         return nanos / 1000.0 / Math.max(1, requests);
     }
 
-    private static void row(int concurrency, String name, Round r, Filter f) {
+    /** One endpoint's line: throughput and latencies of its median round, CPU per request and filter times of all. */
+    private static void row(int concurrency, String name, Round r, double cpuMicros, Filter f) {
         System.out.printf("| %d | %s | %.0f | %.0f | %.0f | %.1f | %.1f | %.1f |%n", concurrency, name, r.load().requestsPerSecond(),
-                r.load().p50Micros(), r.load().p99Micros(), r.cpuMicros(), f.p50(), f.p99());
+                r.load().p50Micros(), r.load().p99Micros(), cpuMicros, f.p50(), f.p99());
     }
 }

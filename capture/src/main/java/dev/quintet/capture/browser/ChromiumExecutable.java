@@ -3,6 +3,7 @@ package dev.quintet.capture.browser;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -30,10 +31,11 @@ public final class ChromiumExecutable {
         if (searchPath == null) {
             return Optional.empty();
         }
+        List<String> dirs = Arrays.stream(searchPath.split(File.pathSeparator)).filter(d -> !d.isBlank()).toList();
         for (String name : NAMES) {
-            for (String dir : searchPath.split(File.pathSeparator)) {
-                Path candidate = dir.isBlank() ? null : Path.of(dir, name);
-                if (candidate != null && Files.isExecutable(candidate)) {
+            for (String dir : dirs) {
+                Path candidate = Path.of(dir, name);
+                if (Files.isExecutable(candidate)) {
                     return Optional.of(candidate);
                 }
             }
