@@ -33,7 +33,8 @@ class QuintetJarIT {
     @Test
     void survivesKillDashNineWithoutLosingCommittedData() throws Exception {
         int port = freePort();
-        Process server = startServer(port);
+        List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Process server = startServer(port, lines);
         String secret;
         try {
             String email = "jar-" + System.nanoTime() + "@example.com";
@@ -47,12 +48,12 @@ class QuintetJarIT {
             server.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
             assertThat(server.isAlive()).isFalse();
 
-            server = startServer(port);
+            lines.clear();
+            server = startServer(port, lines);
             assertThat(whoami(port, secret)).isEqualTo(200);
             assertThat(admin("grant-credits", "--email", email, "--usd", "0.75")).contains("balance_usd=8");
         } finally {
-            server.destroy();
-            assertThat(server.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            stop(server, lines);
         }
         assertThat(dataDir.resolve("postgres/postmaster.pid")).doesNotExist();
     }
@@ -72,14 +73,27 @@ class QuintetJarIT {
             }
             assertThat(String.join("\n", lines)).contains("mqtt://localhost:");
         } finally {
-            server.destroy();
-            assertThat(server.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            stop(server, lines);
         }
     }
 
-    private Process startServer(int port) throws IOException {
+    private Process startServer(int port, List<String> lines) throws IOException {
         return start(List.of("run", "--services=router", "--data-dir=" + dataDir),
-                Map.of("QUINTET_ROUTER_PORT", Integer.toString(port)), new java.util.concurrent.CopyOnWriteArrayList<>());
+                Map.of("QUINTET_ROUTER_PORT", Integer.toString(port)), lines);
+    }
+
+    /** Stops the server as Ctrl-C would; if it does not end, fails with what it printed and where its threads wait. */
+    private static void stop(Process server, List<String> lines) throws IOException, InterruptedException {
+        server.destroy();
+        if (server.waitFor(60, TimeUnit.SECONDS)) {
+            return;
+        }
+        Process dump = new ProcessBuilder(Path.of(JAVA).resolveSibling("jcmd").toString(), Long.toString(server.pid()),
+                "Thread.print").redirectErrorStream(true).start();
+        String threads = new String(dump.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        server.destroyForcibly();
+        throw new AssertionError("the server did not stop within 60 s of SIGTERM; it printed:\n" + String.join("\n", lines)
+                + "\nits threads:\n" + threads);
     }
 
     /** Starts the jar and returns once it printed that it is ready, collecting the lines it printed until then. */
