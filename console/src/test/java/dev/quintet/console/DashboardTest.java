@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quintet.platform.accounts.Account;
 import dev.quintet.platform.credits.Credits;
+import dev.quintet.platform.credits.Hold;
 import dev.quintet.platform.keys.ApiKey;
 import dev.quintet.platform.keys.ApiKeys;
 import dev.quintet.platform.keys.IssuedKey;
@@ -160,10 +161,10 @@ class DashboardTest {
         Account account = platform.newAccount();
         Credits credits = platform.bean(Credits.class);
         credits.grant(account.id(), new BigDecimal("10"), "grant by an administrator");
-        UUID hold = credits.hold(account.id(), new BigDecimal("0.01"), "hold", java.time.Duration.ofMinutes(1))
+        Hold hold = credits.hold(account.id(), new BigDecimal("0.01"), java.time.Duration.ofMinutes(1))
                 .orElseThrow();
         credits.settle(List.of(
-                new Credits.Settlement(hold, account.id(), new BigDecimal("0.000123"), "router gen-abc openai/gpt-4o")));
+                credits.settlement(hold, new BigDecimal("0.000123"), "router gen-abc openai/gpt-4o")));
 
         String body = loggedIn(account).get("/dashboard").body();
 

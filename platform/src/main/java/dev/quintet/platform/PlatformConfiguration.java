@@ -5,6 +5,7 @@ import dev.quintet.platform.credits.Credits;
 import dev.quintet.platform.db.DatabaseConfiguration;
 import dev.quintet.platform.keys.ApiKeys;
 import dev.quintet.platform.quota.QuotaConfiguration;
+import dev.quintet.platform.tasks.PeriodicTask;
 import dev.quintet.platform.usage.UsageCounters;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -48,6 +49,11 @@ public class PlatformConfiguration {
     @Bean
     Credits credits(JdbcClient jdbc, TransactionTemplate transactions, Clock clock) {
         return new Credits(jdbc, transactions, clock);
+    }
+
+    @Bean
+    PeriodicTask creditLeaseTending(Credits credits) {
+        return new PeriodicTask("credit-leases", Credits.TENDING, credits::tend);
     }
 
     @Bean(destroyMethod = "close")

@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
@@ -20,21 +19,25 @@ import org.springframework.transaction.support.TransactionTemplate;
  * entries, charges negative, and the balance is their sum. A grant moves the running figure in
  * {@code platform.credit_balances} in the transaction that appends it; a charge is appended alone ("unfolded"), so
  * that concurrent paid requests of one account never queue on its balance row through each other's commits, and a
- * later hold adds the unfolded charges to the running figure. The balance is the running figure plus the unfolded
+ * later lease's reservation adds the unfolded charges to the running figure. The balance is the running figure plus the unfolded
  * charges, read in one statement so that it is one consistent sum.
  *
- * <p>Spending is reserved first with a hold ({@code platform.credit_holds}) and settled later. Holds of one account
- * take turns (a transaction-level advisory lock, held for one statement, which reserves all of the account's holds
- * asked for meanwhile), so two of them never both count the same credit; a hold does not wait for settlements: one that has not committed yet still shows its hold and not its charge, and a settlement
- * charges at most what its hold reserved (callers guarantee it), so what a hold sees available is never more than
- * what is. Concurrent requests can therefore never reserve more than the balance.
+ * <p>Spending is reserved first with a hold and settled later. Holds are carved in memory out of leases
+ * ({@link Leases}): a lease is a row of {@code platform.credit_holds} reserving a block of the account's credit for
+ * this process. Reservations of one account take turns (a transaction-level advisory lock, held for one statement,
+ * which reserves all of the account's leases asked for meanwhile), so two of them never both count the same credit;
+ * a reservation does not wait for settlements: one that has not committed yet still shows its lease's credit and not
+ * its charge, and a settlement charges at most what its hold reserved, so what a reservation sees available is never
+ * more than what is. Within a lease, this process never carves more than the lease reserved, and the lease's row
+ * keeps covering a charge until the statement that makes the charge takes it off. Concurrent requests, in one
+ * process or many, can therefore never reserve more than the balance.
  */
 public final class Credits implements AutoCloseable {
 
     static final BigDecimal MAX_GRANT = new BigDecimal("1000000");
-    /** How many unfolded charges an account may collect before a hold folds them into its running balance. */
+    /** How many unfolded charges an account may collect before a reservation folds them into its running balance. */
     static final int FOLD_AFTER = 64;
-    /** The first key of the holds' advisory locks, to keep them apart from other users of advisory locks. */
+    /** The first key of the reservations' advisory locks, to keep them apart from other users of advisory locks. */
     static final int LOCK_CLASS = 0x43524454;
 
     /** The running figure plus the unfolded charges of {@code :account} (as {@code platform.credit_holds_reserve} sums them). */
@@ -48,20 +51,34 @@ public final class Credits implements AutoCloseable {
     private final JdbcClient jdbc;
     private final TransactionTemplate transactions;
     private final Clock clock;
-    private final HoldQueue holds;
+    private final HoldQueue reservations;
+    private final Leases leases;
 
     public Credits(JdbcClient jdbc, TransactionTemplate transactions, Clock clock) {
         this.jdbc = jdbc;
         this.transactions = transactions;
         this.clock = clock;
-        this.holds = new HoldQueue(jdbc, clock, LOCK_CLASS, FOLD_AFTER);
+        this.reservations = new HoldQueue(jdbc, clock, LOCK_CLASS, FOLD_AFTER);
+        this.leases = new Leases(jdbc, transactions, clock, reservations);
     }
 
-    /** Reserves the holds asked for so far and stops reserving in batches. */
+    /** Gives back what this process's leases have not carved, and stops reserving. */
     @Override
     public void close() throws InterruptedException {
-        holds.close();
+        leases.close();
+        reservations.close();
     }
+
+    /**
+     * Lets holds past their deadline lapse, gives back leases this process no longer carves from, and renews the
+     * others; to be called every {@link #TENDING} (a lease not renewed lapses two minutes after it was last).
+     */
+    public void tend() {
+        leases.tend();
+    }
+
+    /** How often {@link #tend} is due. */
+    public static final Duration TENDING = Leases.TENDING;
 
     /** One ledger entry: positive for a grant, negative for a charge. */
     public record Entry(long id, BigDecimal amountUsd, String reason, Instant createdAt) {
@@ -88,76 +105,91 @@ public final class Credits implements AutoCloseable {
                 .param("account", accountId).query(BigDecimal.class).optional().orElse(BigDecimal.ZERO);
     }
 
-    /** The balance less what unexpired holds have reserved. */
+    /** The balance less what unexpired holds reserve, this process's leases counting only what they have carved. */
     public BigDecimal available(UUID accountId) {
         return jdbc.sql("SELECT " + BALANCE + " - " + HELD).param("account", accountId)
-                .param("now", Timestamp.from(clock.instant())).query(BigDecimal.class).single();
+                .param("now", Timestamp.from(clock.instant())).query(BigDecimal.class).single()
+                .add(leases.uncarved(accountId));
     }
 
     /**
-     * Reserves {@code usd} if the available credit covers it; the hold lapses after {@code ttl} if never settled.
-     * Returns the hold's id, or empty when the credit does not cover it. Holds are reserved in batches
-     * ({@link HoldQueue}): one autocommitted statement (the function {@code platform.credit_holds_reserve},
-     * migration V7) takes all those asked for while the last one ran, each account's in one turn on its advisory
-     * lock, held only for the statement and its commit; the check after the lock sees every hold committed before
-     * it. A hold moves no money, so it is committed without waiting for the disk: a database crash can lose the
-     * latest holds, never a charge, and the settlement that follows charges what was spent all the same. Once the
-     * account has collected more than {@value #FOLD_AFTER} unfolded charges, the hold folds them into the running
-     * balance. It must not be called inside a transaction: the hold commits on its own, whatever that transaction
-     * does.
+     * Reserves {@code usd} if the available credit covers it; the hold lapses after {@code ttl} if never settled or
+     * released. Returns the hold, or empty when the credit does not cover it. The hold is carved out of the
+     * account's lease ({@link Leases}); when that cannot cover it, the lease is retired and a new one reserved: one
+     * autocommitted statement (the function {@code platform.credit_holds_reserve}, migration V9, taking all leases
+     * asked for while the last one ran, see {@link HoldQueue}) reserves as much as the account has available up to
+     * {@value Leases#SIZE_FACTOR} times the hold, if that covers the hold; the check after the account's turn sees
+     * every lease committed before it. A lease moves no money, so it is committed without waiting for the disk: a
+     * database crash can lose the latest leases, never a charge. Once the account has collected more than
+     * {@value #FOLD_AFTER} unfolded charges, the reservation folds them into the running balance. It must not be
+     * called inside a transaction: a lease commits on its own, whatever that transaction does.
      */
-    public Optional<UUID> hold(UUID accountId, BigDecimal usd, String reason, Duration ttl) {
+    public Optional<Hold> hold(UUID accountId, BigDecimal usd, Duration ttl) {
         if (usd.signum() < 0) {
             throw new IllegalArgumentException("a hold must not be negative, got " + usd.toPlainString());
         }
         if (TransactionSynchronizationManager.isActualTransactionActive()) {
             throw new IllegalStateException("a hold commits on its own; it must not be taken inside a transaction");
         }
-        HoldQueue.Wanted wanted = new HoldQueue.Wanted(UUID.randomUUID(), accountId, usd, reason,
-                clock.instant().plus(ttl), new CompletableFuture<>());
-        return holds.reserve(wanted) ? Optional.of(wanted.id()) : Optional.empty();
+        return leases.hold(accountId, usd, ttl);
     }
 
     /**
-     * What a hold turned out to cost: {@code spentUsd}, at most what the hold reserved (callers guarantee it), is
-     * charged to {@code accountId} when the hold ends.
+     * What a hold turned out to cost: {@code spentUsd} is charged to {@code accountId}, and {@code releasedUsd} taken
+     * off the lease {@code leaseId}. Made by {@link #settlement}.
      */
-    public record Settlement(UUID holdId, UUID accountId, BigDecimal spentUsd, String reason) {
-
-        public Settlement {
-            if (spentUsd.signum() < 0) {
-                throw new IllegalArgumentException("spent must not be negative, got " + spentUsd.toPlainString());
-            }
-        }
+    public record Settlement(UUID leaseId, UUID accountId, BigDecimal spentUsd, BigDecimal releasedUsd, String reason) {
     }
 
     /**
-     * Ends holds and charges what each one spent, in one statement; inside a caller's transaction it joins it, so
-     * the charges and what the caller records with them commit together. It takes no lock of the accounts: the
-     * charges are appended unfolded.
+     * Ends {@code hold}, spending {@code spentUsd} of it (from zero to what it reserved), and returns the settlement
+     * that charges it, to be made with {@link #settle}. Whatever the hold does not spend is available to other holds
+     * from here on.
+     */
+    public Settlement settlement(Hold hold, BigDecimal spentUsd, String reason) {
+        return leases.settle(hold, spentUsd, reason);
+    }
+
+    /**
+     * Makes settlements in one statement; inside a caller's transaction it joins it, so the charges and what the
+     * caller records with them commit together. It takes no lock of the accounts (the charges are appended
+     * unfolded), only the rows of the leases it takes the charges off.
      */
     public void settle(List<Settlement> settlements) {
         if (settlements.isEmpty()) {
             return;
         }
-        jdbc.sql("""
-                WITH s AS (
-                    SELECT * FROM unnest(:holds, :accounts, :spent, :reasons) AS s (hold_id, account_id, spent, reason)),
-                released AS (
-                    DELETE FROM platform.credit_holds h USING s WHERE h.id = s.hold_id)
-                INSERT INTO platform.credit_ledger (account_id, amount_usd, reason, created_at, folded)
-                SELECT account_id, -spent, reason, :now, false FROM s WHERE spent > 0""")
-                .param("holds", column(settlements, "uuid", Settlement::holdId))
-                .param("accounts", column(settlements, "uuid", Settlement::accountId))
-                .param("spent", column(settlements, "numeric", Settlement::spentUsd))
-                .param("reasons", column(settlements, "text", Settlement::reason))
-                .param("now", Timestamp.from(clock.instant()))
-                .update();
+        transactions.executeWithoutResult(tx -> {
+            jdbc.sql("""
+                    WITH s AS (
+                        SELECT * FROM unnest(:leases, :accounts, :spent, :released, :reasons)
+                            AS s (lease_id, account_id, spent, released, reason)),
+                    shrunk AS (
+                        UPDATE platform.credit_holds h SET amount_usd = h.amount_usd - l.released
+                        FROM (SELECT lease_id, sum(released) AS released FROM s GROUP BY lease_id) l
+                        WHERE h.id = l.lease_id AND l.released > 0)
+                    INSERT INTO platform.credit_ledger (account_id, amount_usd, reason, created_at, folded)
+                    SELECT account_id, -spent, reason, :now, false FROM s WHERE spent > 0""")
+                    .param("leases", column(settlements, "uuid", Settlement::leaseId))
+                    .param("accounts", column(settlements, "uuid", Settlement::accountId))
+                    .param("spent", column(settlements, "numeric", Settlement::spentUsd))
+                    .param("released", column(settlements, "numeric", Settlement::releasedUsd))
+                    .param("reasons", column(settlements, "text", Settlement::reason))
+                    .param("now", Timestamp.from(clock.instant()))
+                    .update();
+            deleteEmptyLeases(jdbc, settlements.stream().map(Settlement::leaseId).distinct().toList());
+        });
+    }
+
+    /** Deletes those of {@code leaseIds} that hold nothing any more (see {@link Leases}: safe at any time). */
+    static void deleteEmptyLeases(JdbcClient jdbc, List<UUID> leaseIds) {
+        jdbc.sql("DELETE FROM platform.credit_holds WHERE id = ANY(:ids) AND amount_usd = 0")
+                .param("ids", new SqlArrayValue("uuid", leaseIds.toArray())).update();
     }
 
     /** Ends a hold without charging. */
-    public void release(UUID holdId) {
-        jdbc.sql("DELETE FROM platform.credit_holds WHERE id = :id").param("id", holdId).update();
+    public void release(Hold hold) {
+        leases.release(hold);
     }
 
     /** The latest entries first. */

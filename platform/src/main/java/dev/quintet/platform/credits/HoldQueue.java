@@ -5,9 +5,10 @@ import java.math.BigDecimal;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -15,16 +16,19 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Reserves holds in batches: one thread takes every hold asked for while its last statement ran into the next one
- * ({@code platform.credit_holds_reserve}, migration V7), so that the concurrent requests of one account share one
- * turn on the account instead of queueing for a turn each. A caller waits for the statement that holds its hold.
+ * ({@code platform.credit_holds_reserve}, migration V9), so that the holds of many accounts, or of one, share one
+ * statement. A caller waits for the statement that reserves its hold.
  */
 final class HoldQueue implements AutoCloseable {
 
     private static final int MAX_BATCH = 256;
 
-    /** A hold asked for, and what completes with whether it was reserved. */
-    record Wanted(UUID id, UUID accountId, BigDecimal amount, String reason, Instant expires,
-                  CompletableFuture<Boolean> held) {
+    /**
+     * A hold asked for: as much of {@code amount} as the account has available, if that is at least
+     * {@code minimum}; and what completes with the amount reserved, or null when none was.
+     */
+    record Wanted(UUID id, UUID accountId, BigDecimal amount, BigDecimal minimum, String reason, Instant expires,
+                  CompletableFuture<BigDecimal> held) {
     }
 
     private final JdbcClient jdbc;
@@ -41,13 +45,13 @@ final class HoldQueue implements AutoCloseable {
         this.batches = new Batches<>("credit-holds", MAX_BATCH, Integer.MAX_VALUE, this::reserve);
     }
 
-    /** Whether {@code wanted} was reserved, once the statement that took it has committed. */
-    boolean reserve(Wanted wanted) {
+    /** The amount reserved for {@code wanted}, once the statement that took it has committed. */
+    Optional<BigDecimal> reserve(Wanted wanted) {
         if (!batches.queued(wanted)) {
             reserve(List.of(wanted));
         }
         try {
-            return wanted.held().join();
+            return Optional.ofNullable(wanted.held().join());
         } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException cause ? cause : e;
         }
@@ -82,18 +86,22 @@ final class HoldQueue implements AutoCloseable {
         if (batch.isEmpty()) {
             return;
         }
-        Set<UUID> held = new HashSet<>(jdbc.sql("""
-                SELECT platform.credit_holds_reserve(:class, :accounts, :ids, :amounts, :reasons, :expires, :now,
-                    :foldAfter)""")
+        Map<UUID, BigDecimal> held = new HashMap<>();
+        jdbc.sql("""
+                SELECT hold_id, amount_usd FROM platform.credit_holds_reserve(:class, :accounts, :ids, :amounts,
+                    :minimums, :reasons, :expires, :now, :foldAfter)""")
                 .param("class", lockClass)
                 .param("accounts", Credits.column(batch, "uuid", Wanted::accountId))
                 .param("ids", Credits.column(batch, "uuid", Wanted::id))
                 .param("amounts", Credits.column(batch, "numeric", Wanted::amount))
+                .param("minimums", Credits.column(batch, "numeric", Wanted::minimum))
                 .param("reasons", Credits.column(batch, "text", Wanted::reason))
                 .param("expires", Credits.column(batch, "timestamptz", w -> Timestamp.from(w.expires())))
                 .param("now", Timestamp.from(clock.instant()))
                 .param("foldAfter", foldAfter)
-                .query(UUID.class).list());
-        batch.forEach(w -> w.held().complete(held.contains(w.id())));
+                .query(rs -> {
+                    held.put(rs.getObject("hold_id", UUID.class), rs.getBigDecimal("amount_usd"));
+                });
+        batch.forEach(w -> w.held().complete(held.get(w.id())));
     }
 }

@@ -60,14 +60,14 @@ class CreditsTest {
     void concurrentHoldsNeverReserveMoreThanTheBalance() throws Exception {
         Account account = platform.newAccount();
         credits.grant(account.id(), new BigDecimal("1.00"), "test");
-        List<Future<Optional<UUID>>> holds = new ArrayList<>();
+        List<Future<Optional<Hold>>> holds = new ArrayList<>();
         try (ExecutorService pool = Executors.newFixedThreadPool(16)) {
             for (int i = 0; i < 40; i++) {
-                holds.add(pool.submit(() -> credits.hold(account.id(), new BigDecimal("0.10"), "call", Duration.ofMinutes(5))));
+                holds.add(pool.submit(() -> credits.hold(account.id(), new BigDecimal("0.10"), Duration.ofMinutes(5))));
             }
         }
         long granted = 0;
-        for (Future<Optional<UUID>> hold : holds) {
+        for (Future<Optional<Hold>> hold : holds) {
             granted += hold.get().isPresent() ? 1 : 0;
         }
         assertThat(granted).isEqualTo(10);
@@ -82,11 +82,11 @@ class CreditsTest {
             credits.grant(account.id(), new BigDecimal("0.10").multiply(BigDecimal.valueOf(a)), "test");
             accounts.add(account);
         }
-        List<Future<Optional<UUID>>> holds = new ArrayList<>();
+        List<Future<Optional<Hold>>> holds = new ArrayList<>();
         try (ExecutorService pool = Executors.newFixedThreadPool(32)) {
             for (int i = 0; i < 20; i++) {
                 for (Account account : accounts) {
-                    holds.add(pool.submit(() -> credits.hold(account.id(), new BigDecimal("0.10"), "call",
+                    holds.add(pool.submit(() -> credits.hold(account.id(), new BigDecimal("0.10"),
                             Duration.ofMinutes(5))));
                 }
             }
@@ -105,11 +105,11 @@ class CreditsTest {
     void settlingChargesWhatWasSpentAndFreesTheRest() {
         Account account = platform.newAccount();
         credits.grant(account.id(), new BigDecimal("2.00"), "test");
-        UUID hold = credits.hold(account.id(), new BigDecimal("1.50"), "call", Duration.ofMinutes(5)).orElseThrow();
+        Hold hold = credits.hold(account.id(), new BigDecimal("1.50"), Duration.ofMinutes(5)).orElseThrow();
         assertThat(credits.available(account.id())).isEqualByComparingTo("0.50");
 
         credits.settle(List.of(
-                new Credits.Settlement(hold, account.id(), new BigDecimal("0.00012345"), "chat openai/gpt-4o")));
+                credits.settlement(hold, new BigDecimal("0.00012345"), "chat openai/gpt-4o")));
 
         assertThat(credits.balance(account.id())).isEqualByComparingTo("1.99987655");
         assertThat(credits.available(account.id())).isEqualByComparingTo("1.99987655");
@@ -122,11 +122,11 @@ class CreditsTest {
     void expiredHoldsStopReserving() {
         Account account = platform.newAccount();
         credits.grant(account.id(), new BigDecimal("1.00"), "test");
-        credits.hold(account.id(), new BigDecimal("1.00"), "call", Duration.ofMinutes(1)).orElseThrow();
-        assertThat(credits.hold(account.id(), new BigDecimal("0.01"), "call", Duration.ofMinutes(1))).isEmpty();
+        credits.hold(account.id(), new BigDecimal("1.00"), Duration.ofMinutes(1)).orElseThrow();
+        assertThat(credits.hold(account.id(), new BigDecimal("0.01"), Duration.ofMinutes(1))).isEmpty();
 
         clock.advance(Duration.ofMinutes(2));
-        assertThat(credits.hold(account.id(), new BigDecimal("0.01"), "call", Duration.ofMinutes(1))).isPresent();
+        assertThat(credits.hold(account.id(), new BigDecimal("0.01"), Duration.ofMinutes(1))).isPresent();
     }
 
     @Test
@@ -134,7 +134,7 @@ class CreditsTest {
         Account account = platform.newAccount();
         assertThatThrownBy(() -> credits.grant(account.id(), new BigDecimal("-1"), "x")).hasMessageContaining("positive");
         assertThatThrownBy(() -> credits.grant(account.id(), new BigDecimal("0.000000001"), "x")).hasMessageContaining("8 decimals");
-        assertThatThrownBy(() -> credits.hold(account.id(), new BigDecimal("-1"), "x", Duration.ofMinutes(1)))
+        assertThatThrownBy(() -> credits.hold(account.id(), new BigDecimal("-1"), Duration.ofMinutes(1)))
                 .hasMessageContaining("negative");
     }
 
@@ -144,13 +144,13 @@ class CreditsTest {
         Account second = platform.newAccount();
         credits.grant(first.id(), new BigDecimal("1.00"), "test");
         credits.grant(second.id(), new BigDecimal("1.00"), "test");
-        UUID a = credits.hold(first.id(), new BigDecimal("0.40"), "call", Duration.ofMinutes(5)).orElseThrow();
-        UUID b = credits.hold(first.id(), new BigDecimal("0.40"), "call", Duration.ofMinutes(5)).orElseThrow();
-        UUID c = credits.hold(second.id(), new BigDecimal("0.40"), "call", Duration.ofMinutes(5)).orElseThrow();
+        Hold a = credits.hold(first.id(), new BigDecimal("0.40"), Duration.ofMinutes(5)).orElseThrow();
+        Hold b = credits.hold(first.id(), new BigDecimal("0.40"), Duration.ofMinutes(5)).orElseThrow();
+        Hold c = credits.hold(second.id(), new BigDecimal("0.40"), Duration.ofMinutes(5)).orElseThrow();
 
-        credits.settle(List.of(new Credits.Settlement(a, first.id(), new BigDecimal("0.125"), "chat a"),
-                new Credits.Settlement(b, first.id(), BigDecimal.ZERO, "chat b"),
-                new Credits.Settlement(c, second.id(), new BigDecimal("0.00000001"), "chat c")));
+        credits.settle(List.of(credits.settlement(a, new BigDecimal("0.125"), "chat a"),
+                credits.settlement(b, BigDecimal.ZERO, "chat b"),
+                credits.settlement(c, new BigDecimal("0.00000001"), "chat c")));
 
         assertThat(credits.available(first.id())).isEqualByComparingTo("0.875");
         assertThat(credits.available(second.id())).isEqualByComparingTo("0.99999999");
@@ -168,9 +168,9 @@ class CreditsTest {
         try (ExecutorService pool = Executors.newFixedThreadPool(16)) {
             for (int i = 0; i < 200; i++) {
                 calls.add(pool.submit(() -> {
-                    Optional<UUID> hold = credits.hold(account.id(), new BigDecimal("0.02"), "call", Duration.ofMinutes(5));
+                    Optional<Hold> hold = credits.hold(account.id(), new BigDecimal("0.02"), Duration.ofMinutes(5));
                     hold.ifPresent(h -> credits.settle(
-                            List.of(new Credits.Settlement(h, account.id(), new BigDecimal("0.01"), "chat"))));
+                            List.of(credits.settlement(h, new BigDecimal("0.01"), "chat"))));
                     return hold.isPresent();
                 }));
             }
@@ -188,12 +188,12 @@ class CreditsTest {
     }
 
     @Test
-    void chargesAreFoldedIntoTheRunningBalanceByALaterHoldWithoutChangingIt() {
+    void chargesAreFoldedIntoTheRunningBalanceByALaterLeaseWithoutChangingIt() {
         Account account = platform.newAccount();
         credits.grant(account.id(), new BigDecimal("10.00"), "test");
         for (int i = 0; i <= Credits.FOLD_AFTER; i++) {
-            UUID hold = credits.hold(account.id(), new BigDecimal("0.01"), "call", Duration.ofMinutes(5)).orElseThrow();
-            credits.settle(List.of(new Credits.Settlement(hold, account.id(), new BigDecimal("0.01"), "chat " + i)));
+            Hold hold = credits.hold(account.id(), new BigDecimal("0.01"), Duration.ofMinutes(5)).orElseThrow();
+            credits.settle(List.of(credits.settlement(hold, new BigDecimal("0.01"), "chat " + i)));
         }
         JdbcClient jdbc = platform.bean(JdbcClient.class);
         String unfolded = "SELECT count(*) FROM platform.credit_ledger WHERE account_id = :a AND NOT folded";
@@ -201,21 +201,161 @@ class CreditsTest {
         BigDecimal before = credits.balance(account.id());
         assertThat(before).isEqualByComparingTo("9.35");
 
-        UUID hold = credits.hold(account.id(), new BigDecimal("0.01"), "call", Duration.ofMinutes(5)).orElseThrow();
+        // more than the lease has left: a new lease is reserved, and it folds
+        Hold hold = credits.hold(account.id(), new BigDecimal("0.50"), Duration.ofMinutes(5)).orElseThrow();
 
         assertThat(jdbc.sql(unfolded).param("a", account.id()).query(Long.class).single()).isZero();
         assertThat(credits.balance(account.id())).isEqualByComparingTo(before);
-        assertThat(credits.available(account.id())).isEqualByComparingTo("9.34");
+        assertThat(credits.available(account.id())).isEqualByComparingTo("8.85");
         assertThat(credits.granted(account.id())).isEqualByComparingTo("10.00");
         assertThat(credits.entries(account.id(), 100)).hasSize(Credits.FOLD_AFTER + 2);
         credits.release(hold);
     }
 
     @Test
+    void holdsAreCarvedOutOfOneLeaseWithoutAStatementEach() {
+        Account account = platform.newAccount();
+        credits.grant(account.id(), new BigDecimal("10.00"), "test");
+        List<Hold> holds = new ArrayList<>();
+        for (int i = 0; i < Leases.SIZE_FACTOR; i++) {
+            holds.add(credits.hold(account.id(), new BigDecimal("0.01"), Duration.ofMinutes(5)).orElseThrow());
+        }
+
+        assertThat(holdRows(account)).containsExactly(new BigDecimal("0.16000000"));
+        assertThat(credits.available(account.id())).isEqualByComparingTo("9.84");
+
+        credits.settle(List.of(credits.settlement(holds.get(0), new BigDecimal("0.004"), "chat")));
+        credits.release(holds.get(1));
+        // the unspent part of both holds is the lease's again: two more holds fit without a second lease
+        holds.add(credits.hold(account.id(), new BigDecimal("0.01"), Duration.ofMinutes(5)).orElseThrow());
+        holds.add(credits.hold(account.id(), new BigDecimal("0.006"), Duration.ofMinutes(5)).orElseThrow());
+        assertThat(holdRows(account)).containsExactly(new BigDecimal("0.15600000"));
+        assertThat(credits.available(account.id())).isEqualByComparingTo("9.84");
+        assertThat(credits.balance(account.id())).isEqualByComparingTo("9.996");
+
+        // one more does not fit: the lease is retired, giving back nothing (all carved), and a second one reserved
+        holds.add(credits.hold(account.id(), new BigDecimal("0.01"), Duration.ofMinutes(5)).orElseThrow());
+        assertThat(holdRows(account)).hasSize(2);
+        assertThat(credits.available(account.id())).isEqualByComparingTo("9.83");
+        holds.subList(2, holds.size()).forEach(credits::release);
+        assertThat(holdRows(account)).hasSize(1); // the retired lease ended with its last hold
+        assertThat(credits.available(account.id())).isEqualByComparingTo("9.996");
+    }
+
+    @Test
+    void aHoldEndsOnceAndNeverSpendsMoreThanItReserved() {
+        Account account = platform.newAccount();
+        credits.grant(account.id(), new BigDecimal("1.00"), "test");
+        Hold hold = credits.hold(account.id(), new BigDecimal("0.10"), Duration.ofMinutes(5)).orElseThrow();
+
+        assertThatThrownBy(() -> credits.settlement(hold, new BigDecimal("0.11"), "chat"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0.10");
+        credits.settle(List.of(credits.settlement(hold, new BigDecimal("0.10"), "chat")));
+        assertThatThrownBy(() -> credits.settlement(hold, BigDecimal.ZERO, "chat"))
+                .isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> credits.release(hold)).isInstanceOf(IllegalStateException.class);
+        assertThat(credits.balance(account.id())).isEqualByComparingTo("0.90");
+    }
+
+    @Test
+    void anotherProcessGetsTheCreditALeaseHoldsOnceItIsIdle() throws Exception {
+        Account account = platform.newAccount();
+        credits.grant(account.id(), new BigDecimal("1.00"), "test");
+        try (Credits first = anotherProcess(); Credits second = anotherProcess()) {
+            Hold hold = first.hold(account.id(), new BigDecimal("0.10"), Duration.ofMinutes(5)).orElseThrow();
+            assertThat(second.hold(account.id(), new BigDecimal("0.10"), Duration.ofMinutes(5))).isEmpty();
+            first.settle(List.of(first.settlement(hold, new BigDecimal("0.05"), "chat")));
+
+            first.tend(); // carved from since the last tending: kept
+            assertThat(second.hold(account.id(), new BigDecimal("0.10"), Duration.ofMinutes(5))).isEmpty();
+            first.tend(); // idle since: retired, and its credit is the account's again
+
+            assertThat(holdRows(account)).isEmpty();
+            assertThat(second.hold(account.id(), new BigDecimal("0.10"), Duration.ofMinutes(5))).isPresent();
+            assertThat(first.available(account.id())).isEqualByComparingTo("0");
+            assertThat(second.available(account.id())).isEqualByComparingTo("0.85");
+        }
+    }
+
+    @Test
+    void tendingRenewsLeasesInUseAndLeasesLapseWhenNoLongerTended() throws Exception {
+        Account account = platform.newAccount();
+        credits.grant(account.id(), new BigDecimal("1.00"), "test");
+        try (Credits first = anotherProcess(); Credits second = anotherProcess()) {
+            first.hold(account.id(), new BigDecimal("0.10"), Duration.ofHours(1)).orElseThrow();
+            clock.advance(Leases.LEASE_TTL.minusSeconds(10));
+            first.tend(); // the lease is in use (a hold is not settled): renewed
+            clock.advance(Duration.ofSeconds(30));
+            assertThat(second.hold(account.id(), new BigDecimal("0.10"), Duration.ofMinutes(5))).isEmpty();
+
+            // the first process stops tending (as if it had crashed): its lease lapses
+            clock.advance(Leases.LEASE_TTL);
+            assertThat(second.hold(account.id(), new BigDecimal("0.10"), Duration.ofMinutes(5))).isPresent();
+        }
+    }
+
+    @Test
+    void holdsNeitherSettledNorReleasedLapseAtTheirDeadline() throws Exception {
+        Account account = platform.newAccount();
+        credits.grant(account.id(), new BigDecimal("1.00"), "test");
+        try (Credits process = anotherProcess()) {
+            Hold hold = process.hold(account.id(), new BigDecimal("0.40"), Duration.ofMinutes(1)).orElseThrow();
+            process.hold(account.id(), new BigDecimal("0.60"), Duration.ofMinutes(1)).orElseThrow();
+            assertThat(process.available(account.id())).isEqualByComparingTo("0");
+
+            clock.advance(Duration.ofSeconds(61));
+            process.tend();
+
+            assertThat(process.available(account.id())).isEqualByComparingTo("1.00");
+            assertThatThrownBy(() -> process.settlement(hold, new BigDecimal("0.40"), "late"))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("lapsed");
+        }
+    }
+
+    @Test
+    void closingGivesBackWhatTheLeasesHaveNotCarved() throws Exception {
+        Account account = platform.newAccount();
+        credits.grant(account.id(), new BigDecimal("1.00"), "test");
+        Credits process = anotherProcess();
+        Hold hold = process.hold(account.id(), new BigDecimal("0.30"), Duration.ofMinutes(5)).orElseThrow();
+        assertThat(holdRows(account)).containsExactly(new BigDecimal("1.00000000"));
+
+        process.close();
+
+        assertThat(holdRows(account)).containsExactly(new BigDecimal("0.30000000"));
+        assertThat(credits.available(account.id())).isEqualByComparingTo("0.70");
+        process.settle(List.of(process.settlement(hold, new BigDecimal("0.20"), "chat"))); // still settles
+        assertThat(holdRows(account)).isEmpty();
+        assertThat(credits.available(account.id())).isEqualByComparingTo("0.80");
+    }
+
+    @Test
+    void concurrentHoldsOfTwoProcessesNeverReserveMoreThanTheBalance() throws Exception {
+        Account account = platform.newAccount();
+        credits.grant(account.id(), new BigDecimal("1.00"), "test");
+        try (Credits first = anotherProcess(); Credits second = anotherProcess();
+             ExecutorService pool = Executors.newFixedThreadPool(16)) {
+            List<Future<Optional<Hold>>> holds = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                Credits process = i % 2 == 0 ? first : second;
+                holds.add(pool.submit(() -> process.hold(account.id(), new BigDecimal("0.07"), Duration.ofMinutes(5))));
+            }
+            BigDecimal reserved = BigDecimal.ZERO;
+            for (Future<Optional<Hold>> hold : holds) {
+                reserved = reserved.add(hold.get().map(Hold::amountUsd).orElse(BigDecimal.ZERO));
+            }
+            // 14 holds of 0.07 fit in 1.00; how many each process gets depends on which leased first
+            assertThat(reserved).isLessThanOrEqualTo(new BigDecimal("1.00")).isGreaterThanOrEqualTo(new BigDecimal("0.07"));
+            assertThat(holdRows(account).stream().reduce(BigDecimal.ZERO, BigDecimal::add))
+                    .isLessThanOrEqualTo(new BigDecimal("1.00"));
+        }
+    }
+
+    @Test
     void aSettlementDoesNotWaitForTheBalanceRowNorForAHoldUnderWay() throws Exception {
         Account account = platform.newAccount();
         credits.grant(account.id(), new BigDecimal("1.00"), "test");
-        UUID hold = credits.hold(account.id(), new BigDecimal("0.50"), "call", Duration.ofMinutes(5)).orElseThrow();
+        Hold hold = credits.hold(account.id(), new BigDecimal("0.50"), Duration.ofMinutes(5)).orElseThrow();
         TransactionTemplate tx = platform.bean(TransactionTemplate.class);
         CountDownLatch locked = new CountDownLatch(1);
         CountDownLatch settled = new CountDownLatch(1);
@@ -235,7 +375,7 @@ class CreditsTest {
             assertThat(locked.await(30, TimeUnit.SECONDS)).isTrue();
             // were the settlement to wait for either lock, it would time out here while the blocker holds both
             pool.submit(() -> credits.settle(
-                            List.of(new Credits.Settlement(hold, account.id(), new BigDecimal("0.25"), "chat"))))
+                            List.of(credits.settlement(hold, new BigDecimal("0.25"), "chat"))))
                     .get(10, TimeUnit.SECONDS);
             settled.countDown();
             blocker.get(30, TimeUnit.SECONDS);
@@ -269,8 +409,8 @@ class CreditsTest {
                 }
             }));
             assertThat(locked.await(30, TimeUnit.SECONDS)).isTrue();
-            Future<Optional<UUID>> second = pool.submit(() ->
-                    credits.hold(account.id(), new BigDecimal("0.50"), "second", Duration.ofMinutes(5)));
+            Future<Optional<Hold>> second = pool.submit(() ->
+                    credits.hold(account.id(), new BigDecimal("0.50"), Duration.ofMinutes(5)));
             Thread.sleep(200); // the second hold is now waiting for its turn (were it not, it would see 1.00 available)
             release.countDown();
             first.get(30, TimeUnit.SECONDS);
@@ -287,8 +427,20 @@ class CreditsTest {
         TransactionTemplate tx = platform.bean(TransactionTemplate.class);
 
         assertThatThrownBy(() -> tx.executeWithoutResult(status ->
-                credits.hold(account.id(), new BigDecimal("0.10"), "call", Duration.ofMinutes(5))))
+                credits.hold(account.id(), new BigDecimal("0.10"), Duration.ofMinutes(5))))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("inside a transaction");
+    }
+
+    /** Credits as another process on the same database would have them: leases of its own. */
+    private static Credits anotherProcess() {
+        return new Credits(platform.bean(JdbcClient.class), platform.bean(TransactionTemplate.class), clock);
+    }
+
+    /** The amounts of the account's rows in credit_holds (its leases), largest first. */
+    private static List<BigDecimal> holdRows(Account account) {
+        return platform.bean(JdbcClient.class)
+                .sql("SELECT amount_usd FROM platform.credit_holds WHERE account_id = :a ORDER BY amount_usd DESC")
+                .param("a", account.id()).query(BigDecimal.class).list();
     }
 
     /** Takes the account's turn on its advisory lock, as a hold does, until the caller's transaction ends. */

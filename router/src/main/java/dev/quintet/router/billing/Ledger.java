@@ -1,6 +1,7 @@
 package dev.quintet.router.billing;
 
 import dev.quintet.platform.credits.Credits;
+import dev.quintet.platform.credits.Hold;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
@@ -28,17 +29,17 @@ public final class Ledger {
         return usd.setScale(SCALE, RoundingMode.CEILING);
     }
 
-    Optional<UUID> hold(UUID accountId, BigDecimal usd, String reason) {
-        return credits.hold(accountId, roundUp(usd), reason, holdTtl);
+    Optional<Hold> hold(UUID accountId, BigDecimal usd) {
+        return credits.hold(accountId, roundUp(usd), holdTtl);
     }
 
-    /** The charge of {@code spentUsd}, rounded to the ledger's unit, that ends the hold {@code holdId}. */
-    Credits.Settlement settlement(UUID holdId, UUID accountId, BigDecimal spentUsd, String reason) {
-        return new Credits.Settlement(holdId, accountId, spentUsd.setScale(SCALE, RoundingMode.HALF_UP), reason);
+    /** The charge of {@code spentUsd}, rounded to the ledger's unit, that ends {@code hold}. */
+    Credits.Settlement settlement(Hold hold, BigDecimal spentUsd, String reason) {
+        return credits.settlement(hold, spentUsd.setScale(SCALE, RoundingMode.HALF_UP), reason);
     }
 
-    void release(UUID holdId) {
-        credits.release(holdId);
+    void release(Hold hold) {
+        credits.release(hold);
     }
 
     BigDecimal available(UUID accountId) {

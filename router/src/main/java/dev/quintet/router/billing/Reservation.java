@@ -1,6 +1,7 @@
 package dev.quintet.router.billing;
 
 import dev.quintet.platform.credits.Credits;
+import dev.quintet.platform.credits.Hold;
 import dev.quintet.platform.errors.ApiException;
 import dev.quintet.router.catalog.Endpoint;
 import dev.quintet.router.catalog.Model;
@@ -26,8 +27,7 @@ public final class Reservation {
     private final long requestedCompletion;
     private final long defaultCompletion;
     private Optional<ApiException> freeAdmission;
-    private UUID holdId;
-    private BigDecimal held = BigDecimal.ZERO;
+    private Hold hold;
 
     Reservation(Ledger ledger, FreeTier freeTier, Caller caller, TokenEstimate prompt, long requestedCompletion,
                 long defaultCompletion) {
@@ -49,20 +49,19 @@ public final class Reservation {
         }
         long completion = completionCeiling(endpoint);
         BigDecimal needed = Ledger.roundUp(CostCalculator.worstCase(endpoint.pricing(), prompt.ceiling(), completion));
-        if (holdId != null && held.compareTo(needed) >= 0) {
+        if (hold != null && hold.amountUsd().compareTo(needed) >= 0) {
             return Optional.empty();
         }
         release();
-        Optional<UUID> hold = ledger.hold(caller.accountId(), needed, "router " + caller.generationId() + " reserve");
-        if (hold.isEmpty()) {
+        Optional<Hold> taken = ledger.hold(caller.accountId(), needed);
+        if (taken.isEmpty()) {
             return Optional.of(new ApiException(402, "insufficient_credits", model.id() + " via " + endpoint.provider()
                     + " may cost up to " + needed.stripTrailingZeros().toPlainString() + " USD for this request ("
                     + prompt.ceiling() + " prompt tokens at most and up to " + completion + " completion tokens)"
                     + ", but the account has " + ledger.available(caller.accountId()).stripTrailingZeros().toPlainString()
                     + " USD of credit available; add credit, lower max_tokens or use a free model"));
         }
-        holdId = hold.get();
-        held = needed;
+        hold = taken.get();
         return Optional.empty();
     }
 
@@ -76,8 +75,8 @@ public final class Reservation {
         BigDecimal cost = BigDecimal.ZERO;
         if (!FreeTier.isFree(model, endpoint) && !(incomplete && usage.completion() == 0)) {
             cost = CostCalculator.cost(endpoint.pricing(), usage);
-            if (holdId != null && cost.compareTo(held) > 0) {
-                cost = held;
+            if (hold != null && cost.compareTo(hold.amountUsd()) > 0) {
+                cost = hold.amountUsd();
             }
         }
         return new Charge(usage, reported.isEmpty(), cost);
@@ -85,7 +84,7 @@ public final class Reservation {
 
     /** Whether credit is held, to be settled or released: false for a free model. */
     public boolean holds() {
-        return holdId != null;
+        return hold != null;
     }
 
     /**
@@ -93,22 +92,20 @@ public final class Reservation {
      * generation's record; from then on the reservation holds nothing. Only when it {@link #holds()}.
      */
     public Credits.Settlement settlement(Model model, Charge charge) {
-        if (holdId == null) {
+        if (hold == null) {
             throw new IllegalStateException("nothing is held to settle");
         }
-        Credits.Settlement settlement = ledger.settlement(holdId, caller.accountId(), charge.cost(),
+        Credits.Settlement settlement = ledger.settlement(hold, charge.cost(),
                 "router " + caller.generationId() + " " + model.id());
-        holdId = null;
-        held = BigDecimal.ZERO;
+        hold = null;
         return settlement;
     }
 
     /** Ends a hold that was not settled, charging nothing. */
     public void release() {
-        if (holdId != null) {
-            ledger.release(holdId);
-            holdId = null;
-            held = BigDecimal.ZERO;
+        if (hold != null) {
+            ledger.release(hold);
+            hold = null;
         }
     }
 

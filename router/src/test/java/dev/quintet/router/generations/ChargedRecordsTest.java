@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jayway.jsonpath.JsonPath;
 import dev.quintet.platform.credits.Credits;
+import dev.quintet.platform.credits.Hold;
 import dev.quintet.platform.testing.Http;
 import dev.quintet.router.billing.TokenUsage;
 import dev.quintet.router.testing.Json;
@@ -73,8 +74,8 @@ class ChargedRecordsTest extends RouterTest {
 
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<?>> charged = records.stream().<Future<?>>map(g -> pool.submit(() -> {
-                UUID hold = credits.hold(caller.accountId(), g.cost(), "test", Duration.ofMinutes(5)).orElseThrow();
-                generations.addCharged(g, new Credits.Settlement(hold, caller.accountId(), g.cost(), "charge " + g.id()));
+                Hold hold = credits.hold(caller.accountId(), g.cost(), Duration.ofMinutes(5)).orElseThrow();
+                generations.addCharged(g, credits.settlement(hold, g.cost(), "charge " + g.id()));
             })).toList();
             for (Future<?> f : charged) {
                 f.get();

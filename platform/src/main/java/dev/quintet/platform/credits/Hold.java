@@ -1,0 +1,26 @@
+package dev.quintet.platform.credits;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+
+/**
+ * Credit reserved for one use, carved out of a lease ({@link Leases}); it ends with one settlement or release. If
+ * neither comes before its deadline, it lapses and its credit is free again.
+ */
+public final class Hold {
+
+    final Leases.Lease lease;
+    final BigDecimal amount;
+    final Instant deadline;
+
+    Hold(Leases.Lease lease, BigDecimal amount, Instant deadline) {
+        this.lease = lease;
+        this.amount = amount;
+        this.deadline = deadline;
+    }
+
+    /** What the hold reserves, in US dollars. */
+    public BigDecimal amountUsd() {
+        return amount;
+    }
+}
