@@ -14,6 +14,8 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -27,19 +29,22 @@ import org.springframework.transaction.support.TransactionTemplate;
  * <p>A lease is carved from until it has served {@value #HOLDS_PER_LEASE} holds (so that the next reservation folds
  * their charges, see {@link Credits}), cannot cover the next hold, was not carved from between two tendings
  * ({@link #tend}, every {@link #TENDING}), or comes within {@link #CARVING_MARGIN} of lapsing. It is then retired: what
- * is not carved goes back to the account at once, and the rest with each settlement of its holds.
+ * is not carved goes back to the account at once, and the rest with each settlement of its holds. Tending also
+ * renews the leases in use, so that they lapse {@link #LEASE_TTL} after this process stops tending them (a crash):
+ * their credit is free again within minutes, never lost.
  *
- * <p>Every change of a lease in memory comes with the same change in the database, made later by the statement that
- * settles (a charge) or at once (a retirement, a release from a retired lease), and always relative
+ * <p>What a lease covers in memory is what it has not carved plus its unsettled holds. Every change of that figure
+ * comes with the same change of the lease's row, made later by the statement that settles (a charge) or at once (a
+ * retirement, a release from a retired lease), and always relative
  * ({@code amount - x}), so that the order they commit in does not matter. A lease's row therefore always holds at
  * least what the settlements not yet committed will take off it, and a row that holds nothing can be deleted by
- * anyone at any time. Tending
- * also renews the leases in use, so that they lapse {@link #LEASE_TTL} after this process stops tending them (a
- * crash): their credit is free again within minutes, never lost.
+ * anyone at any time.
  *
  * <p>State of one account's leases is guarded by the account's lock; carving never waits for another account.
  */
 final class Leases {
+
+    private static final Logger log = LoggerFactory.getLogger(Leases.class);
 
     /** Holds carved from one lease at most; one reservation (which folds charges) per this many holds. */
     static final int HOLDS_PER_LEASE = Credits.FOLD_AFTER;
@@ -146,7 +151,8 @@ final class Leases {
     /**
      * Ends {@code hold}, spending {@code spent} of it: the settlement that charges it and takes it off the lease in
      * the database. From here on the rest of the hold is the lease's again (or, once the lease is retired, the
-     * account's when the settlement is made).
+     * account's when the settlement is made). A hold that lapsed reserves nothing any more: its settlement only
+     * charges.
      */
     Credits.Settlement settle(Hold hold, BigDecimal spent, String reason) {
         if (spent.signum() < 0 || spent.compareTo(hold.amount) > 0) {
@@ -156,6 +162,9 @@ final class Leases {
         Lease lease = hold.lease;
         lease.account.lock.lock();
         try {
+            if (lapsed(hold)) { // its credit is free already: the charge alone
+                return new Credits.Settlement(lease.id, lease.account.id, spent, BigDecimal.ZERO, reason);
+            }
             end(hold);
             if (!lease.retired) {
                 lease.uncarved = lease.uncarved.add(hold.amount).subtract(spent);
@@ -170,13 +179,15 @@ final class Leases {
         }
     }
 
-    /** Ends {@code hold} without spending any of it. */
+    /** Ends {@code hold} without spending any of it (nothing to do for a hold that lapsed). */
     void release(Hold hold) {
         Lease lease = hold.lease;
         lease.account.lock.lock();
         try {
-            end(hold);
-            giveBack(hold);
+            if (!lapsed(hold)) {
+                end(hold);
+                giveBack(hold);
+            }
         } finally {
             lease.account.lock.unlock();
         }
@@ -210,6 +221,7 @@ final class Leases {
                     for (Hold hold : List.copyOf(lease.holds)) {
                         if (hold.deadline.isBefore(now)) {
                             end(hold);
+                            hold.lapsed = true;
                             giveBack(hold);
                         }
                     }
@@ -249,7 +261,10 @@ final class Leases {
                 .param("now", Timestamp.from(now)).update();
     }
 
-    /** Gives back what the leases have not carved (this process stops holding). */
+    /**
+     * Gives back what the leases have not carved (this process stops holding). Should the database not answer, the
+     * leases are left to lapse rather than each waiting for it in turn.
+     */
     void close() {
         for (Account account : accounts.values()) {
             account.lock.lock();
@@ -257,6 +272,9 @@ final class Leases {
                 if (account.current != null) {
                     retire(account.current);
                 }
+            } catch (RuntimeException e) {
+                log.warn("Could not give back credit leases; they lapse within {}: {}", LEASE_TTL, e.toString());
+                return;
             } finally {
                 account.lock.unlock();
             }
@@ -290,8 +308,15 @@ final class Leases {
 
     private static void end(Hold hold) {
         if (!hold.lease.holds.remove(hold)) {
-            throw new IllegalStateException("the hold was settled, released or lapsed already");
+            throw new IllegalStateException("the hold was settled or released already");
         }
+    }
+
+    /** Whether {@code hold} lapsed at its deadline; then it ends now, and ending it again is an error. */
+    private static boolean lapsed(Hold hold) {
+        boolean lapsed = hold.lapsed;
+        hold.lapsed = false;
+        return lapsed;
     }
 
     /** Gives an ended hold's credit back: to its lease, or once the lease is retired, to the account. */

@@ -295,7 +295,7 @@ class CreditsTest {
     }
 
     @Test
-    void holdsNeitherSettledNorReleasedLapseAtTheirDeadline() throws Exception {
+    void holdsNeitherSettledNorReleasedLapseAtTheirDeadlineAndStillCharge() throws Exception {
         Account account = platform.newAccount();
         credits.grant(account.id(), new BigDecimal("1.00"), "test");
         try (Credits process = anotherProcess()) {
@@ -307,8 +307,12 @@ class CreditsTest {
             process.tend();
 
             assertThat(process.available(account.id())).isEqualByComparingTo("1.00");
-            assertThatThrownBy(() -> process.settlement(hold, new BigDecimal("0.40"), "late"))
-                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("lapsed");
+
+            // a call that outlived its hold is still charged what it spent
+            process.settle(List.of(process.settlement(hold, new BigDecimal("0.40"), "late")));
+            assertThat(process.balance(account.id())).isEqualByComparingTo("0.60");
+            assertThat(process.available(account.id())).isEqualByComparingTo("0.60");
+            assertThatThrownBy(() -> process.release(hold)).isInstanceOf(IllegalStateException.class);
         }
     }
 
