@@ -78,10 +78,10 @@ class RouterConfiguration {
     }
 
     @Bean
-    FreeTier freeTier(QuotaLimiter limiter, Credits credits, RouterProperties properties) {
+    FreeTier freeTier(QuotaLimiter limiter, Credits credits, RouterProperties properties, Clock clock) {
         RouterProperties.Free free = properties.free();
         return new FreeTier(limiter, credits, new FreeTier.Limits(free.perMinute(), free.perDay(),
-                free.perDayWithCredit(), free.creditForHigherLimit()));
+                free.perDayWithCredit(), free.creditForHigherLimit()), clock);
     }
 
     @Bean

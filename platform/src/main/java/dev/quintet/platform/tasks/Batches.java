@@ -1,10 +1,13 @@
 package dev.quintet.platform.tasks;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,6 +24,8 @@ public final class Batches<T> implements AutoCloseable {
     private static final Object STOP = new Object();
 
     private final int maxBatch;
+    private final long lingerNanos;
+    private final Predicate<T> urgent;
     private final Consumer<List<T>> work;
     private final BlockingQueue<Object> queue;
     private final Thread thread;
@@ -31,7 +36,19 @@ public final class Batches<T> implements AutoCloseable {
      * @param work does one batch (a list it must not keep); what it throws is logged
      */
     public Batches(String threadName, int maxBatch, int capacity, Consumer<List<T>> work) {
+        this(threadName, maxBatch, capacity, Duration.ZERO, piece -> true, work);
+    }
+
+    /**
+     * Batches that wait for more work when nothing taken is urgent: a batch of pieces none of which is
+     * {@code urgent} is done once it is full, an urgent piece comes, or {@code linger} has passed since its first
+     * piece was taken, so that work nobody waits for shares fewer, larger batches.
+     */
+    public Batches(String threadName, int maxBatch, int capacity, Duration linger, Predicate<T> urgent,
+                   Consumer<List<T>> work) {
         this.maxBatch = maxBatch;
+        this.lingerNanos = linger.toNanos();
+        this.urgent = urgent;
         this.work = work;
         this.queue = new LinkedBlockingQueue<>(capacity);
         this.thread = Thread.ofPlatform().name(threadName).daemon().start(this::run);
@@ -75,6 +92,9 @@ public final class Batches<T> implements AutoCloseable {
                 continue;
             }
             queue.drainTo(taken, maxBatch - 1);
+            if (lingerNanos > 0 && !urgent(taken, 0)) {
+                linger(taken);
+            }
             boolean stop = taken.remove(STOP);
             perform(taken);
             taken.clear();
@@ -82,6 +102,41 @@ public final class Batches<T> implements AutoCloseable {
                 return;
             }
         }
+    }
+
+    /** Adds to {@code taken} what comes within the linger time, until the batch is full or something is urgent. */
+    private void linger(List<Object> taken) {
+        long deadline = System.nanoTime() + lingerNanos;
+        while (taken.size() < maxBatch) {
+            long left = deadline - System.nanoTime();
+            Object next;
+            try {
+                next = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (next == null) {
+                return;
+            }
+            int from = taken.size();
+            taken.add(next);
+            queue.drainTo(taken, maxBatch - taken.size());
+            if (urgent(taken, from)) {
+                return;
+            }
+        }
+    }
+
+    /** Whether a piece of {@code taken} from index {@code from} on is urgent (closing is). */
+    @SuppressWarnings("unchecked")
+    private boolean urgent(List<Object> taken, int from) {
+        for (int i = from; i < taken.size(); i++) {
+            Object piece = taken.get(i);
+            if (piece == STOP || urgent.test((T) piece)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @SuppressWarnings("unchecked")

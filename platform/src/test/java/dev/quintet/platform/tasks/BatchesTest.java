@@ -2,6 +2,7 @@ package dev.quintet.platform.tasks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -31,6 +32,50 @@ class BatchesTest {
         batches.close();
 
         assertThat(done).containsExactly(List.of(0), List.of(1, 2, 3), List.of(4, 5));
+    }
+
+    @Test
+    void workNobodyWaitsForLingersUntilSomethingUrgentComes() throws Exception {
+        List<List<Integer>> done = new CopyOnWriteArrayList<>();
+        CountDownLatch urgentDone = new CountDownLatch(1);
+        // negative pieces are urgent; the linger is far longer than the test
+        Batches<Integer> batches = new Batches<>("test-batches", 100, 100, Duration.ofMinutes(10),
+                piece -> piece < 0, batch -> {
+                    done.add(List.copyOf(batch));
+                    if (batch.stream().anyMatch(p -> p < 0)) {
+                        urgentDone.countDown();
+                    }
+                });
+
+        batches.queued(1);
+        batches.queued(2);
+        Thread.sleep(100);
+        assertThat(done).as("nothing urgent yet: the batch waits").isEmpty();
+        batches.queued(-3);
+        assertThat(urgentDone.await(10, TimeUnit.SECONDS)).isTrue();
+        batches.queued(4);
+        batches.close();
+
+        assertThat(done).containsExactly(List.of(1, 2, -3), List.of(4));
+    }
+
+    @Test
+    void aLingeringBatchIsDoneWhenFullOrWhenItsTimeIsUp() throws Exception {
+        List<List<Integer>> done = new CopyOnWriteArrayList<>();
+        CountDownLatch two = new CountDownLatch(2);
+        Batches<Integer> batches = new Batches<>("test-batches", 3, 100, Duration.ofMillis(200),
+                piece -> false, batch -> {
+                    done.add(List.copyOf(batch));
+                    two.countDown();
+                });
+
+        for (int i = 1; i <= 4; i++) {
+            batches.queued(i);
+        }
+        assertThat(two.await(10, TimeUnit.SECONDS)).as("the full batch, then the one whose time was up").isTrue();
+        batches.close();
+
+        assertThat(done).containsExactly(List.of(1, 2, 3), List.of(4));
     }
 
     @Test

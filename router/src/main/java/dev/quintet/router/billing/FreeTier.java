@@ -10,8 +10,11 @@ import dev.quintet.router.catalog.Model;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Free models ({@code :free} variants and zero-priced endpoints) need no credit but are rationed per key: so many
@@ -39,16 +42,23 @@ public final class FreeTier {
         }
     }
 
+    /** How soon a grant that reaches the threshold lifts the daily allowance. */
+    static final Duration RECHECK_AFTER = Duration.ofSeconds(30);
+
     private final QuotaLimiter limiter;
     private final Credits credits;
     private final Limits limits;
     /** Accounts known to be upgraded: grants only add up, so once upgraded an account stays so. */
     private final Cache<UUID, Boolean> upgradedAccounts = Caffeine.newBuilder().maximumSize(100_000).build();
+    /** Accounts found not upgraded lately, so that their free requests do not each read their grants. */
+    private final Cache<UUID, Boolean> notUpgradedAccounts;
 
-    public FreeTier(QuotaLimiter limiter, Credits credits, Limits limits) {
+    public FreeTier(QuotaLimiter limiter, Credits credits, Limits limits, Clock clock) {
         this.limiter = limiter;
         this.credits = credits;
         this.limits = limits;
+        this.notUpgradedAccounts = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(RECHECK_AFTER)
+                .ticker(() -> TimeUnit.MILLISECONDS.toNanos(clock.millis())).build();
     }
 
     public static boolean isFree(Model model, Endpoint endpoint) {
@@ -84,15 +94,19 @@ public final class FreeTier {
                 .withHeader("X-RateLimit-Reset", Long.toString(spent.resetSeconds())));
     }
 
-    /** Whether the account has been granted enough credit for the higher daily allowance. */
+    /**
+     * Whether the account has been granted enough credit for the higher daily allowance; a grant that reaches it
+     * counts within {@link #RECHECK_AFTER}.
+     */
     public boolean upgraded(UUID accountId) {
         if (upgradedAccounts.getIfPresent(accountId) != null) {
             return true;
         }
-        boolean upgraded = credits.granted(accountId).compareTo(limits.creditForHigherLimit()) >= 0;
-        if (upgraded) {
-            upgradedAccounts.put(accountId, true);
+        if (notUpgradedAccounts.getIfPresent(accountId) != null) {
+            return false;
         }
+        boolean upgraded = credits.granted(accountId).compareTo(limits.creditForHigherLimit()) >= 0;
+        (upgraded ? upgradedAccounts : notUpgradedAccounts).put(accountId, true);
         return upgraded;
     }
 }

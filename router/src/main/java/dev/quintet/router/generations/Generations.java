@@ -7,6 +7,7 @@ import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -33,8 +34,9 @@ import tools.jackson.databind.node.ObjectNode;
  * database one statement and one commit per batch rather than several per request. A record of a generation that
  * moved money comes with its charge ({@link #addCharged}): the charges of a batch are made in the same transaction,
  * which then commits waiting for the disk, and each caller waits for that commit. Records of generations that moved
- * no money (free models, failures) are written behind the answer ({@link #addLater}); a batch of only those commits
- * without waiting for the disk. Every read first waits for the records queued before it, so a caller always finds
+ * no money (free models, failures) are written behind the answer ({@link #addLater}); they collect for up to
+ * {@link #LINGER} unless a record or a read that waits comes sooner, and a batch of only those commits without
+ * waiting for the disk. Every read first waits for the records queued before it, so a caller always finds
  * the generation it was answered with.
  */
 public final class Generations implements AutoCloseable {
@@ -44,6 +46,8 @@ public final class Generations implements AutoCloseable {
     private static final int MAX_BATCH = 256;
     /** Records waiting at most; a request that finds the queue full waits for room (the database is behind). */
     private static final int MAX_QUEUED = 16_384;
+    /** How long records nobody waits for may collect before they are written, unless one somebody waits for comes. */
+    static final Duration LINGER = Duration.ofMillis(50);
 
     /**
      * A record to write, with its charge when it moved money, and what completes once it is written (none for a
@@ -62,7 +66,8 @@ public final class Generations implements AutoCloseable {
         this.jdbc = jdbc;
         this.transactions = transactions;
         this.credits = credits;
-        this.writer = new Batches<>("router-generations", MAX_BATCH, MAX_QUEUED, this::write);
+        this.writer = new Batches<>("router-generations", MAX_BATCH, MAX_QUEUED, LINGER,
+                q -> q.written() != null, this::write);
     }
 
     /** Inserts {@code g} now, in the caller's transaction if there is one. */
@@ -88,8 +93,8 @@ public final class Generations implements AutoCloseable {
     }
 
     /**
-     * Queues {@code g}, a generation that moved no money, to be written behind the answer; a crash may lose the
-     * latest few such records, but no money. A record that cannot be written is logged.
+     * Queues {@code g}, a generation that moved no money, to be written behind the answer (within {@link #LINGER}
+     * and a write); a crash may lose the latest such records, but no money. A record that cannot be written is logged.
      */
     public void addLater(Generation g) {
         Queued q = new Queued(g, null, null);

@@ -17,7 +17,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The free tier at its defaults: 20 requests a minute, 50 a day, 1,000 a day after 10 USD of grants. */
+/**
+ * The free tier at its defaults: 20 requests a minute, 50 a day, 1,000 a day after 10 USD of grants (counted within
+ * 30 seconds of the grant).
+ */
 class FreeTierTest {
 
     static final MutableClock CLOCK = new MutableClock(Instant.parse("2026-03-02T10:00:00Z"));
@@ -94,6 +97,9 @@ class FreeTierTest {
         assertThat((String) JsonPath.read(refused.body(), "$.error.message"))
                 .contains("50 requests per UTC day", "1000 once the account has been granted at least 10 USD");
         router.credits().grant(caller.accountId(), new BigDecimal("0.01"), "test");
+        assertThat(chat(caller, "test/free").statusCode()).as("the account was found short of 10 USD just now")
+                .isEqualTo(429);
+        CLOCK.advance(FreeTier.RECHECK_AFTER.plusSeconds(1));
         assertThat(chat(caller, "test/free").statusCode()).isEqualTo(200);
     }
 
