@@ -159,32 +159,23 @@ public final class Credits implements AutoCloseable {
         if (settlements.isEmpty()) {
             return;
         }
-        transactions.executeWithoutResult(tx -> {
-            jdbc.sql("""
-                    WITH s AS (
-                        SELECT * FROM unnest(:leases, :accounts, :spent, :released, :reasons)
-                            AS s (lease_id, account_id, spent, released, reason)),
-                    shrunk AS (
-                        UPDATE platform.credit_holds h SET amount_usd = h.amount_usd - l.released
-                        FROM (SELECT lease_id, sum(released) AS released FROM s GROUP BY lease_id) l
-                        WHERE h.id = l.lease_id AND l.released > 0)
-                    INSERT INTO platform.credit_ledger (account_id, amount_usd, reason, created_at, folded)
-                    SELECT account_id, -spent, reason, :now, false FROM s WHERE spent > 0""")
-                    .param("leases", column(settlements, "uuid", Settlement::leaseId))
-                    .param("accounts", column(settlements, "uuid", Settlement::accountId))
-                    .param("spent", column(settlements, "numeric", Settlement::spentUsd))
-                    .param("released", column(settlements, "numeric", Settlement::releasedUsd))
-                    .param("reasons", column(settlements, "text", Settlement::reason))
-                    .param("now", Timestamp.from(clock.instant()))
-                    .update();
-            deleteEmptyLeases(jdbc, settlements.stream().map(Settlement::leaseId).distinct().toList());
-        });
-    }
-
-    /** Deletes those of {@code leaseIds} that hold nothing any more (see {@link Leases}: safe at any time). */
-    static void deleteEmptyLeases(JdbcClient jdbc, List<UUID> leaseIds) {
-        jdbc.sql("DELETE FROM platform.credit_holds WHERE id = ANY(:ids) AND amount_usd = 0")
-                .param("ids", new SqlArrayValue("uuid", leaseIds.toArray())).update();
+        jdbc.sql("""
+                WITH s AS (
+                    SELECT * FROM unnest(:leases, :accounts, :spent, :released, :reasons)
+                        AS s (lease_id, account_id, spent, released, reason)),
+                shrunk AS (
+                    UPDATE platform.credit_holds h SET amount_usd = h.amount_usd - l.released
+                    FROM (SELECT lease_id, sum(released) AS released FROM s GROUP BY lease_id) l
+                    WHERE h.id = l.lease_id AND l.released > 0)
+                INSERT INTO platform.credit_ledger (account_id, amount_usd, reason, created_at, folded)
+                SELECT account_id, -spent, reason, :now, false FROM s WHERE spent > 0""")
+                .param("leases", column(settlements, "uuid", Settlement::leaseId))
+                .param("accounts", column(settlements, "uuid", Settlement::accountId))
+                .param("spent", column(settlements, "numeric", Settlement::spentUsd))
+                .param("released", column(settlements, "numeric", Settlement::releasedUsd))
+                .param("reasons", column(settlements, "text", Settlement::reason))
+                .param("now", Timestamp.from(clock.instant()))
+                .update();
     }
 
     /** Ends a hold without charging. */

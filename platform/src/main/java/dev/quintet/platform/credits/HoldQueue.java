@@ -15,9 +15,9 @@ import java.util.concurrent.CompletionException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * Reserves holds in batches: one thread takes every hold asked for while its last statement ran into the next one
- * ({@code platform.credit_holds_reserve}, migration V9), so that the holds of many accounts, or of one, share one
- * statement. A caller waits for the statement that reserves its hold.
+ * Reserves holds (the leases of {@link Leases}) in batches: one thread takes every hold asked for while its last
+ * statement ran into the next one ({@code platform.credit_holds_reserve}, migration V9), so that the holds of many
+ * accounts, or of one, share one statement. A caller waits for the statement that reserves its hold.
  */
 final class HoldQueue implements AutoCloseable {
 

@@ -38,7 +38,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * retirement, a release from a retired lease), and always relative
  * ({@code amount - x}), so that the order they commit in does not matter. A lease's row therefore always holds at
  * least what the settlements not yet committed will take off it, and a row that holds nothing can be deleted by
- * anyone at any time.
+ * anyone at any time (tending does).
  *
  * <p>State of one account's leases is guarded by the account's lock; carving never waits for another account.
  */
@@ -209,7 +209,7 @@ final class Leases {
 
     /**
      * Lets holds past their deadline lapse, retires leases not carved from since the last tending, renews the leases
-     * still in use, and deletes the rows of lapsed leases.
+     * still in use, and deletes the rows of leases that hold nothing or have lapsed.
      */
     void tend() {
         Instant now = clock.instant();
@@ -254,10 +254,12 @@ final class Leases {
                 lease.account.lock.unlock();
             }
         }
-        // rows of lapsed leases, such as a stopped process left; rows another statement is changing are left for later
+        // leases that hold nothing any more, and lapsed ones (a stopped process's); rows another statement is changing
+        // are left for the next time
         jdbc.sql("""
                 DELETE FROM platform.credit_holds WHERE id IN (
-                    SELECT id FROM platform.credit_holds WHERE expires_at < :now FOR UPDATE SKIP LOCKED)""")
+                    SELECT id FROM platform.credit_holds WHERE amount_usd = 0 OR expires_at < :now
+                    FOR UPDATE SKIP LOCKED)""")
                 .param("now", Timestamp.from(now)).update();
     }
 
@@ -333,8 +335,7 @@ final class Leases {
     }
 
     /**
-     * Takes {@code usd} off the lease in the database, in a transaction of its own, and deletes it once nothing is
-     * left. This moves no money, so it does not wait for the disk: a crash can only leave more credit held until the
+     * Takes {@code usd} off the lease in the database, in a transaction of its own. This moves no money, so it does not wait for the disk: a crash can only leave more credit held until the
      * lease lapses.
      */
     private void shrink(UUID leaseId, BigDecimal usd) {
@@ -342,7 +343,6 @@ final class Leases {
             jdbc.sql("SET LOCAL synchronous_commit = off").update();
             jdbc.sql("UPDATE platform.credit_holds SET amount_usd = amount_usd - :usd WHERE id = :id")
                     .param("usd", usd).param("id", leaseId).update();
-            Credits.deleteEmptyLeases(jdbc, List.of(leaseId));
         });
     }
 }

@@ -238,7 +238,7 @@ class CreditsTest {
         assertThat(holdRows(account)).hasSize(2);
         assertThat(credits.available(account.id())).isEqualByComparingTo("9.83");
         holds.subList(2, holds.size()).forEach(credits::release);
-        assertThat(holdRows(account)).hasSize(1); // the retired lease ended with its last hold
+        assertThat(holdRows(account)).hasSize(1); // the retired lease holds nothing once its last hold ended
         assertThat(credits.available(account.id())).isEqualByComparingTo("9.996");
     }
 
@@ -271,6 +271,9 @@ class CreditsTest {
             first.tend(); // idle since: retired, and its credit is the account's again
 
             assertThat(holdRows(account)).isEmpty();
+            first.tend(); // and its empty row is deleted
+            assertThat(platform.bean(JdbcClient.class).sql("SELECT count(*) FROM platform.credit_holds WHERE account_id = :a")
+                    .param("a", account.id()).query(Long.class).single()).isZero();
             assertThat(second.hold(account.id(), new BigDecimal("0.10"), Duration.ofMinutes(5))).isPresent();
             assertThat(first.available(account.id())).isEqualByComparingTo("0");
             assertThat(second.available(account.id())).isEqualByComparingTo("0.85");
@@ -440,10 +443,12 @@ class CreditsTest {
         return new Credits(platform.bean(JdbcClient.class), platform.bean(TransactionTemplate.class), clock);
     }
 
-    /** The amounts of the account's rows in credit_holds (its leases), largest first. */
+    /** The amounts of the account's rows in credit_holds (its leases) that hold something, largest first. */
     private static List<BigDecimal> holdRows(Account account) {
         return platform.bean(JdbcClient.class)
-                .sql("SELECT amount_usd FROM platform.credit_holds WHERE account_id = :a ORDER BY amount_usd DESC")
+                .sql("""
+                        SELECT amount_usd FROM platform.credit_holds WHERE account_id = :a AND amount_usd > 0
+                        ORDER BY amount_usd DESC""")
                 .param("a", account.id()).query(BigDecimal.class).list();
     }
 

@@ -144,7 +144,9 @@ public final class Generations implements AutoCloseable {
 
     /**
      * Makes the charges of {@code records} and inserts the records, in one transaction that waits for the disk
-     * when there are charges. Records that cannot be inserted are logged, one by one, and undo no charge.
+     * when there are charges. Records that cannot be inserted are logged, one by one, and undo no charge: should the
+     * records' statement fail, that transaction is rolled back (so nothing of it was made) and the batch made again
+     * with each record under a savepoint of its own.
      */
     private void writeTogether(List<Queued> records) {
         if (records.isEmpty()) {
@@ -152,20 +154,36 @@ public final class Generations implements AutoCloseable {
         }
         List<Credits.Settlement> charges = records.stream().map(Queued::charge).filter(Objects::nonNull).toList();
         List<Generation> generations = records.stream().map(Queued::generation).toList();
+        boolean[] rolledBack = {false};
         transactions.executeWithoutResult(tx -> {
-            if (charges.isEmpty()) {
-                jdbc.sql("SET LOCAL synchronous_commit = off").update();
-            } else {
-                credits.settle(charges);
+            settleOrSkipTheDisk(charges);
+            try {
+                insert(generations);
+            } catch (RuntimeException e) {
+                log.debug("Could not insert {} generation records together", generations.size(), e);
+                tx.setRollbackOnly();
+                rolledBack[0] = true;
             }
-            if (!inserted(tx, generations)) {
+        });
+        if (rolledBack[0]) {
+            transactions.executeWithoutResult(tx -> {
+                settleOrSkipTheDisk(charges);
                 for (Generation g : generations) {
-                    if (generations.size() == 1 || !inserted(tx, List.of(g))) {
+                    if (!inserted(tx, List.of(g))) {
                         log.error("Could not record generation {} (charged {} USD)", g.id(), g.cost().toPlainString());
                     }
                 }
-            }
-        });
+            });
+        }
+    }
+
+    /** Makes {@code charges}; without any, lets the transaction commit without waiting for the disk. */
+    private void settleOrSkipTheDisk(List<Credits.Settlement> charges) {
+        if (charges.isEmpty()) {
+            jdbc.sql("SET LOCAL synchronous_commit = off").update();
+        } else {
+            credits.settle(charges);
+        }
     }
 
     /** Inserts {@code records} under a savepoint; false, with the savepoint rolled back, when that failed. */
