@@ -46,8 +46,11 @@ final class Leases {
 
     private static final Logger log = LoggerFactory.getLogger(Leases.class);
 
-    /** Holds carved from one lease at most; one reservation (which folds charges) per this many holds. */
-    static final int HOLDS_PER_LEASE = Credits.FOLD_AFTER;
+    /**
+     * Holds carved from one lease at most, so that a reservation, which folds the account's charges (see
+     * {@link Credits}), comes at least this often; rarely enough that its cost stays out of the 99th percentile.
+     */
+    static final int HOLDS_PER_LEASE = 256;
     /** A lease asks for this many times the hold that asked for it, or twice the account's unsettled holds if more. */
     static final int SIZE_FACTOR = 16;
     static final Duration LEASE_TTL = Duration.ofMinutes(2);

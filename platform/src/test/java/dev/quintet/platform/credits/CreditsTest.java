@@ -243,6 +243,24 @@ class CreditsTest {
     }
 
     @Test
+    void aLeaseServesSoManyHoldsAndThenANewOneIsReserved() {
+        Account account = platform.newAccount();
+        credits.grant(account.id(), new BigDecimal("10.00"), "test");
+        String lease = "SELECT id FROM platform.credit_holds WHERE account_id = :a AND amount_usd > 0";
+        JdbcClient jdbc = platform.bean(JdbcClient.class);
+        for (int i = 0; i < Leases.HOLDS_PER_LEASE; i++) {
+            credits.release(credits.hold(account.id(), new BigDecimal("0.01"), Duration.ofMinutes(5)).orElseThrow());
+        }
+        UUID first = jdbc.sql(lease).param("a", account.id()).query(UUID.class).single();
+
+        credits.release(credits.hold(account.id(), new BigDecimal("0.01"), Duration.ofMinutes(5)).orElseThrow());
+
+        assertThat(jdbc.sql(lease).param("a", account.id()).query(UUID.class).single()).isNotEqualTo(first);
+        assertThat(holdRows(account)).containsExactly(new BigDecimal("0.16000000"));
+        assertThat(credits.available(account.id())).isEqualByComparingTo("10.00");
+    }
+
+    @Test
     void aHoldEndsOnceAndNeverSpendsMoreThanItReserved() {
         Account account = platform.newAccount();
         credits.grant(account.id(), new BigDecimal("1.00"), "test");
