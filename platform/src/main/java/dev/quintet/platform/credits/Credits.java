@@ -19,8 +19,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * entries, charges negative, and the balance is their sum. A grant moves the running figure in
  * {@code platform.credit_balances} in the transaction that appends it; a charge is appended alone ("unfolded"), so
  * that concurrent paid requests of one account never queue on its balance row through each other's commits, and a
- * later lease's reservation adds the unfolded charges to the running figure. The balance is the running figure plus the unfolded
- * charges, read in one statement so that it is one consistent sum.
+ * later lease's reservation adds the unfolded charges to the running figure. The balance is the running figure plus
+ * the unfolded charges, read in one statement so that it is one consistent sum.
  *
  * <p>Spending is reserved first with a hold and settled later. Holds are carved in memory out of leases
  * ({@link Leases}): a lease is a row of {@code platform.credit_holds} reserving a block of the account's credit for
@@ -39,6 +39,8 @@ public final class Credits implements AutoCloseable {
     static final int FOLD_AFTER = 64;
     /** The first key of the reservations' advisory locks, to keep them apart from other users of advisory locks. */
     static final int LOCK_CLASS = 0x43524454;
+    /** How often {@link #tend} is due. */
+    public static final Duration TENDING = Leases.TENDING;
 
     /** The running figure plus the unfolded charges of {@code :account} (as {@code platform.credit_holds_reserve} sums them). */
     private static final String BALANCE = """
@@ -76,9 +78,6 @@ public final class Credits implements AutoCloseable {
     public void tend() {
         leases.tend();
     }
-
-    /** How often {@link #tend} is due. */
-    public static final Duration TENDING = Leases.TENDING;
 
     /** One ledger entry: positive for a grant, negative for a charge. */
     public record Entry(long id, BigDecimal amountUsd, String reason, Instant createdAt) {

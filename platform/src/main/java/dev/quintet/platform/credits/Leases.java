@@ -99,7 +99,8 @@ final class Leases {
         }
 
         boolean covers(BigDecimal usd, Instant now) {
-            return carved < HOLDS_PER_LEASE && uncarved.compareTo(usd) >= 0 && !expires.isBefore(now.plus(CARVING_MARGIN));
+            return carved < HOLDS_PER_LEASE && uncarved.compareTo(usd) >= 0
+                    && !expires.isBefore(now.plus(CARVING_MARGIN));
         }
 
         Hold carve(BigDecimal usd, Instant deadline) {
@@ -286,7 +287,7 @@ final class Leases {
         }
     }
 
-    /** A new lease for a hold of {@code usd}, made the account's current one; null when the credit does not cover it. */
+    /** A new lease for a hold of {@code usd}, made the account's current one; null when the credit cannot cover it. */
     private Lease lease(Account account, BigDecimal usd, Instant now) {
         int unsettled = account.retired.stream().mapToInt(l -> l.holds.size()).sum();
         BigDecimal target = usd.multiply(BigDecimal.valueOf(Math.max(SIZE_FACTOR, 2L * unsettled)));
@@ -338,8 +339,8 @@ final class Leases {
     }
 
     /**
-     * Takes {@code usd} off the lease in the database, in a transaction of its own. This moves no money, so it does not wait for the disk: a crash can only leave more credit held until the
-     * lease lapses.
+     * Takes {@code usd} off the lease in the database, in a transaction of its own. This moves no money, so it does
+     * not wait for the disk: a crash can only leave more credit held until the lease lapses.
      */
     private void shrink(UUID leaseId, BigDecimal usd) {
         transactions.executeWithoutResult(tx -> {
