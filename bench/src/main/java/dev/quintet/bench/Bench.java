@@ -22,7 +22,7 @@ public final class Bench {
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
         switch (args[0]) {
-            case "platform" -> PlatformBench.run(BenchOptions.parse(rest));
+            case "platform" -> PlatformBench.run(rest);
             case "devices" -> DevicesBench.run(BenchOptions.parse(rest));
             case "events" -> EventsBench.run(rest);
             case "router" -> RouterBench.run(BenchOptions.parse(rest));
@@ -35,7 +35,8 @@ public final class Bench {
     }
 
     private static void usage() {
-        System.err.println("usage: ./quintet bench platform|router|devices|events [--seconds=10] [--warmup=5] (events: also --events=N)\n"
+        System.err.println("usage: ./quintet bench platform|router|devices|events [--seconds=10] [--warmup=5] (events: also --events=N,"
+                + " platform: also --same-wire)\n"
                 + "       ./quintet bench capture [--seconds=20] [--warmup=5] [--renders=300]\n"
                 + "       ./quintet bench capture-extract [--no-peer]\n"
                 + "       ./quintet bench packages [--skip-lookups] [--names=300] [--slow-names=100] [--delay-ms=50] [--warmup=5]"

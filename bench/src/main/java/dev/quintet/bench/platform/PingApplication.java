@@ -2,6 +2,8 @@ package dev.quintet.bench.platform;
 
 import dev.quintet.platform.web.QuintetApiApplication;
 import dev.quintet.platform.web.ServiceRealm;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.util.Map;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -45,13 +47,43 @@ public class PingApplication {
         return bean;
     }
 
+    @Bean
+    OpenPathFields openPathFields() {
+        return new OpenPathFields();
+    }
+
+    /**
+     * Response fields the public path sends as given (none unless set): with the keyed path's rate-limit fields, the
+     * two paths put the same bytes on the wire, and their difference is the contract's work alone.
+     */
+    static final class OpenPathFields {
+
+        private volatile Map<String, String> fields = Map.of();
+
+        void set(Map<String, String> fields) {
+            this.fields = Map.copyOf(fields);
+        }
+
+        void addTo(HttpServletResponse response) {
+            fields.forEach(response::addHeader);
+        }
+    }
+
     @RestController
     static final class PingController {
 
         private static final Map<String, Object> PONG = Map.of("pong", true);
+        private final OpenPathFields openPathFields;
+
+        PingController(OpenPathFields openPathFields) {
+            this.openPathFields = openPathFields;
+        }
 
         @GetMapping(value = {"/api/v1/ping", "/open/ping"}, produces = "application/json")
-        Map<String, Object> ping() {
+        Map<String, Object> ping(HttpServletRequest request, HttpServletResponse response) {
+            if (request.getRequestURI().startsWith("/open")) {
+                openPathFields.addTo(response);
+            }
             return PONG;
         }
     }

@@ -9,12 +9,17 @@ import dev.quintet.platform.accounts.Account;
 import dev.quintet.platform.accounts.Accounts;
 import dev.quintet.platform.keys.ApiKeys;
 import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -29,7 +34,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * median of the pairs' ratios: the two rounds of a pair see the same machine, so a slow spell of the machine moves
  * both, where the ratio of two medians taken apart would carry it. Prints req/s, p50 and p99 of the median rounds
  * and the differences, the CPU per request over all rounds, and the time the key-and-quota filter takes inside the
- * server over all rounds ({@link ContractStopwatch}).
+ * server over all rounds ({@link ContractStopwatch}). With {@code --same-wire} the public path moves the same bytes as
+ * the keyed one (see {@link #run}), which leaves the contract's work apart from the fields it puts on the wire.
  */
 public final class PlatformBench {
 
@@ -38,7 +44,19 @@ public final class PlatformBench {
     private PlatformBench() {
     }
 
-    public static void run(BenchOptions options) throws Exception {
+    /** The rate-limit fields the contract adds to every response. */
+    static final List<String> RATE_LIMIT_FIELDS = List.of("RateLimit-Policy", "RateLimit", "X-RateLimit-Limit",
+            "X-RateLimit-Remaining", "X-RateLimit-Reset");
+
+    /**
+     * Options: {@code --seconds=N --warmup=N}, and {@code --same-wire}: the public path also receives the key's
+     * {@code Authorization} header (which it does not read) and sends the rate-limit fields of a keyed response as
+     * fixed text, so that both paths move the same bytes and the difference is the contract's work without them.
+     */
+    public static void run(String[] args) throws Exception {
+        boolean sameWire = List.of(args).contains("--same-wire");
+        BenchOptions options = BenchOptions.parse(Arrays.stream(args).filter(a -> !a.equals("--same-wire"))
+                .toArray(String[]::new));
         Path dataDir = Files.createTempDirectory("quintet-bench");
         try (ConfigurableApplicationContext platform = AppLauncher.startPlatform(null,
                 "--quintet.data-dir=" + dataDir, "--quintet.database-url=", "--quintet.redis-url=",
@@ -50,8 +68,14 @@ public final class PlatformBench {
             ContractStopwatch stopwatch = app.getBean(ContractStopwatch.class);
             Account account = platform.getBean(Accounts.class).create("bench-" + UUID.randomUUID() + "@example.com", "bench-password-1");
             String key = platform.getBean(ApiKeys.class).create(account.id(), "bench", List.of("packages")).secret();
-            Scenario open = new Scenario("http://127.0.0.1:" + port + "/open/ping", Map.of());
-            Scenario keyed = new Scenario("http://127.0.0.1:" + port + "/api/v1/ping", Map.of("Authorization", "Bearer " + key));
+            Map<String, String> auth = Map.of("Authorization", "Bearer " + key);
+            Scenario open = new Scenario("http://127.0.0.1:" + port + "/open/ping", sameWire ? auth : Map.of());
+            Scenario keyed = new Scenario("http://127.0.0.1:" + port + "/api/v1/ping", auth);
+            if (sameWire) {
+                app.getBean(PingApplication.OpenPathFields.class).set(rateLimitFields(keyed));
+                System.out.println("same wire: the public path also receives the Authorization header and sends "
+                        + String.join(", ", RATE_LIMIT_FIELDS) + " as fixed text");
+            }
             Optional<Path> wrk = WrkDriver.find();
             System.out.println("load driver: " + (wrk.isPresent() ? "wrk" : "Java HttpClient (install wrk for a lighter client)"));
 
@@ -92,6 +116,22 @@ public final class PlatformBench {
             }
             System.out.println(String.join("; ", warmups));
         }
+    }
+
+    /** The rate-limit fields of one keyed response. */
+    private static Map<String, String> rateLimitFields(Scenario keyed) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(keyed.url()));
+        keyed.headers().forEach(request::header);
+        HttpResponse<Void> response;
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            response = client.send(request.build(), HttpResponse.BodyHandlers.discarding());
+        }
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (String name : RATE_LIMIT_FIELDS) {
+            fields.put(name, response.headers().firstValue(name)
+                    .orElseThrow(() -> new IllegalStateException("the keyed response has no " + name)));
+        }
+        return fields;
     }
 
     /**
