@@ -8,6 +8,7 @@ import dev.quintet.platform.AppLauncher;
 import dev.quintet.platform.accounts.Account;
 import dev.quintet.platform.accounts.Accounts;
 import dev.quintet.platform.keys.ApiKeys;
+import dev.quintet.platform.quota.RateLimitHeaders;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -44,19 +45,15 @@ public final class PlatformBench {
     private PlatformBench() {
     }
 
-    /** The rate-limit fields the contract adds to every response. */
-    static final List<String> RATE_LIMIT_FIELDS = List.of("RateLimit-Policy", "RateLimit", "X-RateLimit-Limit",
-            "X-RateLimit-Remaining", "X-RateLimit-Reset");
-
     /**
      * Options: {@code --seconds=N --warmup=N}, and {@code --same-wire}: the public path also receives the key's
      * {@code Authorization} header (which it does not read) and sends the rate-limit fields of a keyed response as
      * fixed text, so that both paths move the same bytes and the difference is the contract's work without them.
      */
     public static void run(String[] args) throws Exception {
-        boolean sameWire = List.of(args).contains("--same-wire");
-        BenchOptions options = BenchOptions.parse(Arrays.stream(args).filter(a -> !a.equals("--same-wire"))
-                .toArray(String[]::new));
+        List<String> rest = new ArrayList<>(List.of(args));
+        boolean sameWire = rest.remove("--same-wire");
+        BenchOptions options = BenchOptions.parse(rest.toArray(String[]::new));
         Path dataDir = Files.createTempDirectory("quintet-bench");
         try (ConfigurableApplicationContext platform = AppLauncher.startPlatform(null,
                 "--quintet.data-dir=" + dataDir, "--quintet.database-url=", "--quintet.redis-url=",
@@ -74,7 +71,7 @@ public final class PlatformBench {
             if (sameWire) {
                 app.getBean(PingApplication.OpenPathFields.class).set(rateLimitFields(keyed));
                 System.out.println("same wire: the public path also receives the Authorization header and sends "
-                        + String.join(", ", RATE_LIMIT_FIELDS) + " as fixed text");
+                        + String.join(", ", RateLimitHeaders.NAMES) + " as fixed text");
             }
             Optional<Path> wrk = WrkDriver.find();
             System.out.println("load driver: " + (wrk.isPresent() ? "wrk" : "Java HttpClient (install wrk for a lighter client)"));
@@ -127,7 +124,7 @@ public final class PlatformBench {
             response = client.send(request.build(), HttpResponse.BodyHandlers.discarding());
         }
         Map<String, String> fields = new LinkedHashMap<>();
-        for (String name : RATE_LIMIT_FIELDS) {
+        for (String name : RateLimitHeaders.NAMES) {
             fields.put(name, response.headers().firstValue(name)
                     .orElseThrow(() -> new IllegalStateException("the keyed response has no " + name)));
         }

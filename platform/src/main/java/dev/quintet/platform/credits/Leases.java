@@ -166,7 +166,7 @@ final class Leases {
         Lease lease = hold.lease;
         lease.account.lock.lock();
         try {
-            if (lapsed(hold)) { // its credit is free already: the charge alone
+            if (endLapsed(hold)) { // its credit is free already: the charge alone
                 return new Credits.Settlement(lease.id, lease.account.id, spent, BigDecimal.ZERO, reason);
             }
             end(hold);
@@ -188,7 +188,7 @@ final class Leases {
         Lease lease = hold.lease;
         lease.account.lock.lock();
         try {
-            if (!lapsed(hold)) {
+            if (!endLapsed(hold)) {
                 end(hold);
                 giveBack(hold);
             }
@@ -318,8 +318,8 @@ final class Leases {
         }
     }
 
-    /** Whether {@code hold} lapsed at its deadline; then it ends now, and ending it again is an error. */
-    private static boolean lapsed(Hold hold) {
+    /** Ends {@code hold} if it lapsed at its deadline (ending it again is then an error); false if it had not. */
+    private static boolean endLapsed(Hold hold) {
         boolean lapsed = hold.lapsed;
         hold.lapsed = false;
         return lapsed;

@@ -1,6 +1,7 @@
 package dev.quintet.platform.quota;
 
 import jakarta.servlet.http.HttpServletResponse;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -9,6 +10,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * of which there are a handful (one pair per plan and service), so it is written once per pair.
  */
 public final class RateLimitHeaders {
+
+    /** The fields on every keyed response. */
+    public static final List<String> NAMES = List.of("RateLimit", "RateLimit-Policy", "X-RateLimit-Limit",
+            "X-RateLimit-Remaining", "X-RateLimit-Reset");
 
     /** Request attribute holding this request's {@link QuotaDecision}. */
     public static final String ATTRIBUTE = "dev.quintet.platform.quota.QuotaDecision";

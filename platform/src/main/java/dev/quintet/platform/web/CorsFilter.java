@@ -1,5 +1,6 @@
 package dev.quintet.platform.web;
 
+import dev.quintet.platform.quota.RateLimitHeaders;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -15,8 +16,8 @@ final class CorsFilter extends OncePerRequestFilter {
 
     static final String ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
     static final String DEFAULT_ALLOWED_HEADERS = "Authorization, Content-Type, X-Request-Id";
-    static final String EXPOSED_HEADERS = "RateLimit, RateLimit-Policy, X-RateLimit-Limit, X-RateLimit-Remaining, "
-            + "X-RateLimit-Reset, Retry-After, X-Request-Id, Deprecation, Sunset, Link, Total, Per-Page, "
+    static final String EXPOSED_HEADERS = String.join(", ", RateLimitHeaders.NAMES)
+            + ", Retry-After, X-Request-Id, Deprecation, Sunset, Link, Total, Per-Page, "
             + "X-Data-Stale, X-Generation-Id";
 
     @Override

@@ -154,22 +154,22 @@ public final class Generations implements AutoCloseable {
         }
         List<Credits.Settlement> charges = records.stream().map(Queued::charge).filter(Objects::nonNull).toList();
         List<Generation> generations = records.stream().map(Queued::generation).toList();
-        boolean[] rolledBack = {false};
-        transactions.executeWithoutResult(tx -> {
+        Boolean together = transactions.execute(tx -> {
             settleOrSkipTheDisk(charges);
             try {
                 insert(generations);
+                return true;
             } catch (RuntimeException e) {
                 log.debug("Could not insert {} generation records together", generations.size(), e);
                 tx.setRollbackOnly();
-                rolledBack[0] = true;
+                return false;
             }
         });
-        if (rolledBack[0]) {
+        if (!Boolean.TRUE.equals(together)) {
             transactions.executeWithoutResult(tx -> {
                 settleOrSkipTheDisk(charges);
                 for (Generation g : generations) {
-                    if (!inserted(tx, List.of(g))) {
+                    if (!inserted(tx, g)) {
                         log.error("Could not record generation {} (charged {} USD)", g.id(), g.cost().toPlainString());
                     }
                 }
@@ -186,16 +186,16 @@ public final class Generations implements AutoCloseable {
         }
     }
 
-    /** Inserts {@code records} under a savepoint; false, with the savepoint rolled back, when that failed. */
-    private boolean inserted(TransactionStatus tx, List<Generation> records) {
+    /** Inserts {@code g} under a savepoint; false, with the savepoint rolled back, when that failed. */
+    private boolean inserted(TransactionStatus tx, Generation g) {
         Object savepoint = tx.createSavepoint();
         try {
-            insert(records);
+            insert(List.of(g));
             tx.releaseSavepoint(savepoint);
             return true;
         } catch (RuntimeException e) {
             tx.rollbackToSavepoint(savepoint);
-            log.debug("Could not insert {} generation records", records.size(), e);
+            log.debug("Could not insert generation record {}", g.id(), e);
             return false;
         }
     }
