@@ -17,7 +17,9 @@ import org.slf4j.LoggerFactory;
 /**
  * PostgreSQL kept under the data directory. If a Quintet process already runs a server on that directory, this one
  * attaches to it (so admin commands work beside a running server); if a server was left behind by a killed process,
- * it is shut down cleanly and started again. Durability settings are those of a production server.
+ * it is shut down cleanly and started again. Durability settings are those of a production server. The server
+ * stops when its owner closes this, never on its own when the JVM exits: the services write their last records
+ * while their contexts close, which a server stopping beside them (as on an exit hook of its own) would refuse.
  */
 public final class EmbeddedDatabase implements AutoCloseable {
 
@@ -57,6 +59,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
                     // so their dead row versions stay few (see the platform migration V8).
                     .setServerConfig("autovacuum_naptime", "10s")
                     .setPGStartupWait(Duration.ofSeconds(60))
+                    .setRegisterShutdownHook(false)
                     .start();
             return new EmbeddedDatabase(pg, pg.getPort());
         } catch (IOException e) {

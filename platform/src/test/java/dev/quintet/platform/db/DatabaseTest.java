@@ -9,15 +9,23 @@ import dev.quintet.platform.accounts.Accounts;
 import dev.quintet.platform.keys.ApiKeys;
 import dev.quintet.platform.keys.IssuedKey;
 import dev.quintet.platform.testing.TestDatabase;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** Storage: the embedded server keeps data across restarts with production durability; the external path works. */
+/**
+ * Storage: the embedded server keeps data across restarts with production durability, outlives an exit request until
+ * its owner closes it; the external path works.
+ */
 class DatabaseTest {
 
     @TempDir
@@ -51,6 +59,27 @@ class DatabaseTest {
             assertThat(jdbc.sql("SHOW full_page_writes").query(String.class).single()).isEqualTo("on");
             assertThat(jdbc.sql("SHOW autovacuum_naptime").query(String.class).single()).isEqualTo("10s");
         }
+    }
+
+    @Test
+    void anEmbeddedServerStopsWhenItsOwnerClosesItNotWhenTheProcessIsAskedToExit() throws Exception {
+        Path directory = dataDir.resolve("postgres");
+        Process owner = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-cp",
+                System.getProperty("java.class.path"), ExitingOwner.class.getName(), directory.toString())
+                .redirectErrorStream(true).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(owner.getInputStream(), StandardCharsets.UTF_8))) {
+            List<String> lines = new ArrayList<>();
+            for (String line = out.readLine(); line != null && !line.equals("ready"); line = out.readLine()) {
+                lines.add(line);
+            }
+            owner.toHandle().destroy(); // SIGTERM, as a service manager stops a server (keeping its output open)
+            out.lines().forEach(lines::add);
+            assertThat(owner.waitFor(60, TimeUnit.SECONDS)).as("owner exited; it printed %s", lines).isTrue();
+            assertThat(lines).contains("late query: 42");
+        } finally {
+            owner.destroyForcibly();
+        }
+        assertThat(EmbeddedDatabase.Postmaster.read(directory)).isEmpty();
     }
 
     @Test
