@@ -20,6 +20,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.TransactionStatus;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -120,16 +122,24 @@ public final class Generations implements AutoCloseable {
     /**
      * Writes the records of {@code batch} in one transaction, then completes what waits for them. When that
      * transaction fails, the charges of the batch fail with it and are not tried again (had the failure come after
-     * the commit was made, a second try would charge twice); each record without a charge is tried again alone.
+     * the commit was made, a second try would charge twice); each record without a charge is tried again alone,
+     * unless the database could not be reached (each try would wait for a connection in vain).
      */
     private void write(List<Queued> batch) {
         List<Queued> records = batch.stream().filter(q -> q.generation() != null).toList();
         try {
             writeTogether(records);
         } catch (RuntimeException failed) {
+            boolean unreachable = !(failed instanceof DataAccessException) || failed instanceof DataAccessResourceFailureException;
+            if (unreachable) {
+                log.error("Could not record {} generations: the database could not be reached", records.size(), failed);
+            }
             for (Queued q : records) {
                 if (q.charge() != null) {
                     q.written().completeExceptionally(failed);
+                    continue;
+                }
+                if (unreachable) {
                     continue;
                 }
                 try {

@@ -2,8 +2,11 @@ package dev.quintet.router.generations;
 
 import static dev.quintet.router.testing.RouterFixture.HI;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.jayway.jsonpath.JsonPath;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import dev.quintet.platform.credits.Credits;
 import dev.quintet.platform.testing.Http;
 import dev.quintet.router.billing.TokenUsage;
@@ -12,12 +15,14 @@ import dev.quintet.router.testing.RouterFixture.TestCaller;
 import dev.quintet.router.testing.RouterTest;
 import java.math.BigDecimal;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /** Records of generations that moved no money are written behind the answer, yet found by every read after it. */
@@ -71,6 +76,28 @@ class WrittenBehindTest extends RouterTest {
             assertThat(ids).allSatisfy(id -> assertThat(reader.find(id, caller.accountId())).isPresent());
         } finally {
             reader.close();
+        }
+    }
+
+    @Test
+    void closingWithTheDatabaseUnreachableGivesUpOnTheBatchInsteadOfTryingEachRecord() throws Exception {
+        TestCaller caller = router.newCaller();
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl("jdbc:postgresql://127.0.0.1:1/postgres"); // nothing listens on port 1
+        config.setConnectionTimeout(500);
+        config.setInitializationFailTimeout(-1);
+        try (HikariDataSource unreachable = new HikariDataSource(config)) {
+            Generations writer = new Generations(JdbcClient.create(unreachable),
+                    new TransactionTemplate(new DataSourceTransactionManager(unreachable)),
+                    router.platform().bean(Credits.class));
+            for (int i = 0; i < 40; i++) {
+                writer.addLater(new Generation("gen-1767225600-Unreachable" + String.format("%08d", i),
+                        caller.accountId(), caller.keyId(), "req-" + i, "test/free", "test/free", "Fake A", null,
+                        Instant.now(), false, false, "stop", TokenUsage.NONE, false, BigDecimal.ZERO, 1, null,
+                        List.of(), null));
+            }
+            // one try of the batch (0.5 s), where trying each record again would take 40 x 0.5 s more
+            assertTimeoutPreemptively(Duration.ofSeconds(10), writer::close);
         }
     }
 }
