@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
@@ -30,6 +30,8 @@ public final class Batches<T> implements AutoCloseable {
     private final BlockingQueue<Object> queue;
     private final Thread thread;
     private volatile boolean closed;
+    /** Whether the thread sleeps out a linger time, to be woken only by an urgent piece or a full batch. */
+    private volatile boolean lingering;
 
     /**
      * @param capacity how many pieces may wait; a caller that finds the queue full waits for room
@@ -64,6 +66,9 @@ public final class Batches<T> implements AutoCloseable {
         }
         try {
             queue.put(piece);
+            if (lingering && (urgent.test(piece) || queue.size() >= maxBatch)) {
+                LockSupport.unpark(thread);
+            }
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -75,6 +80,7 @@ public final class Batches<T> implements AutoCloseable {
     public void close() throws InterruptedException {
         closed = true;
         queue.put(STOP);
+        LockSupport.unpark(thread);
         thread.join();
         List<Object> late = new ArrayList<>();
         while (queue.drainTo(late, maxBatch) > 0) { // queued while closing
@@ -104,26 +110,28 @@ public final class Batches<T> implements AutoCloseable {
         }
     }
 
-    /** Adds to {@code taken} what comes within the linger time, until the batch is full or something is urgent. */
+    /**
+     * Adds to {@code taken} what comes within the linger time, until the batch is full or something is urgent. The
+     * thread sleeps meanwhile: a piece that neither is urgent nor fills the batch does not wake it.
+     */
     private void linger(List<Object> taken) {
         long deadline = System.nanoTime() + lingerNanos;
-        while (taken.size() < maxBatch) {
-            long left = deadline - System.nanoTime();
-            Object next;
-            try {
-                next = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
-            } catch (InterruptedException e) {
-                return;
+        lingering = true;
+        try {
+            while (true) {
+                int from = taken.size();
+                queue.drainTo(taken, maxBatch - taken.size());
+                long left = deadline - System.nanoTime();
+                if (taken.size() >= maxBatch || urgent(taken, from) || left <= 0) {
+                    return;
+                }
+                LockSupport.parkNanos(this, left);
+                if (Thread.interrupted()) {
+                    return;
+                }
             }
-            if (next == null) {
-                return;
-            }
-            int from = taken.size();
-            taken.add(next);
-            queue.drainTo(taken, maxBatch - taken.size());
-            if (urgent(taken, from)) {
-                return;
-            }
+        } finally {
+            lingering = false;
         }
     }
 
