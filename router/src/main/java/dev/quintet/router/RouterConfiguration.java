@@ -25,11 +25,11 @@ import java.net.http.HttpClient;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.concurrent.Executors;
+import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -85,8 +85,8 @@ class RouterConfiguration {
     }
 
     @Bean
-    Generations generations(JdbcClient jdbc, TransactionTemplate transactions, Credits credits) {
-        return new Generations(jdbc, transactions, credits);
+    Generations generations(DataSource dataSource, TransactionTemplate transactions, Credits credits) {
+        return new Generations(dataSource, transactions, credits);
     }
 
     @Bean

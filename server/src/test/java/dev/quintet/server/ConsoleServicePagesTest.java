@@ -28,12 +28,12 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /** The console's LLM usage and devices pages in real Chromium, reading and writing through the services' own APIs. */
@@ -87,7 +87,7 @@ class ConsoleServicePagesTest {
 
     @Test
     void showsUseByModelPerDayAndTheLatestGenerations() throws InterruptedException {
-        try (Generations generations = new Generations(platform.bean(JdbcClient.class),
+        try (Generations generations = new Generations(platform.bean(DataSource.class),
                 platform.bean(TransactionTemplate.class), platform.bean(Credits.class))) {
             Instant now = Instant.now();
             generations.add(generation("gen-1767225600-AAAAAAAAAAAAAAAAAAAA", "openai/gpt-4o", now.minus(2, ChronoUnit.DAYS), "0.0125"));

@@ -1,6 +1,7 @@
 package dev.quintet.router.generations;
 
 import dev.quintet.platform.credits.Credits;
+import dev.quintet.platform.db.CopyRows;
 import dev.quintet.platform.tasks.Batches;
 import dev.quintet.router.billing.TokenUsage;
 import java.math.BigDecimal;
@@ -18,6 +19,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
@@ -46,6 +48,12 @@ public final class Generations implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Generations.class);
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final int MAX_BATCH = 256;
+    /** The table and the columns a record is copied into, in {@link #insert}'s order. */
+    private static final String COLUMNS = """
+            router.generations (id, account_id, key_id, request_id, requested_model, model, provider, upstream_id,
+                created_at, streamed, cancelled, finish_reason, tokens_prompt, tokens_completion, tokens_cached,
+                tokens_cache_write, tokens_reasoning, usage_estimated, cost_usd, latency_ms, time_to_first_token_ms,
+                attempts, error_code, error_reason, error_message)""";
     /** Records waiting at most; a request that finds the queue full waits for room (the database is behind). */
     private static final int MAX_QUEUED = 16_384;
     /** How long records nobody waits for may collect before they are written, unless one somebody waits for comes. */
@@ -59,13 +67,15 @@ public final class Generations implements AutoCloseable {
     private record Queued(Generation generation, Credits.Settlement charge, CompletableFuture<Void> written) {
     }
 
+    private final DataSource dataSource;
     private final JdbcClient jdbc;
     private final TransactionTemplate transactions;
     private final Credits credits;
     private final Batches<Queued> writer;
 
-    public Generations(JdbcClient jdbc, TransactionTemplate transactions, Credits credits) {
-        this.jdbc = jdbc;
+    public Generations(DataSource dataSource, TransactionTemplate transactions, Credits credits) {
+        this.dataSource = dataSource;
+        this.jdbc = JdbcClient.create(dataSource);
         this.transactions = transactions;
         this.credits = credits;
         this.writer = new Batches<>("router-generations", MAX_BATCH, MAX_QUEUED, LINGER,
@@ -210,34 +220,20 @@ public final class Generations implements AutoCloseable {
         }
     }
 
-    /** Inserts {@code records} in one statement; a field missing from a row is null. */
+    /** Inserts {@code records} in one statement (a COPY). */
     private void insert(List<Generation> records) {
-        ArrayNode rows = JSON.createArrayNode();
-        records.forEach(g -> row(rows.addObject(), g));
-        jdbc.sql("""
-                INSERT INTO router.generations
-                SELECT * FROM jsonb_populate_recordset(NULL::router.generations, CAST(:rows AS jsonb))""")
-                .param("rows", JSON.writeValueAsString(rows)).update();
-    }
-
-    private static void row(ObjectNode row, Generation g) {
-        TokenUsage usage = g.usage();
-        row.put("id", g.id()).put("account_id", g.accountId().toString()).put("key_id", g.keyId().toString())
-                .put("request_id", g.requestId()).put("requested_model", g.requestedModel()).put("model", g.model())
-                .put("provider", g.provider()).put("upstream_id", g.upstreamId())
-                .put("created_at", g.createdAt().toString()).put("streamed", g.streamed())
-                .put("cancelled", g.cancelled()).put("finish_reason", g.finishReason())
-                .put("tokens_prompt", usage.prompt()).put("tokens_completion", usage.completion())
-                .put("tokens_cached", usage.cached()).put("tokens_cache_write", usage.cacheWrite())
-                .put("tokens_reasoning", usage.reasoning()).put("usage_estimated", g.usageEstimated())
-                .put("cost_usd", g.cost().toPlainString()).put("latency_ms", g.latencyMs())
-                .put("time_to_first_token_ms", g.timeToFirstTokenMs());
-        row.set("attempts", attemptsJson(g.attempts()));
-        Generation.Failure failure = g.failure();
-        if (failure != null) {
-            row.put("error_code", failure.code()).put("error_reason", failure.reason())
-                    .put("error_message", failure.message());
+        CopyRows rows = new CopyRows();
+        for (Generation g : records) {
+            TokenUsage usage = g.usage();
+            Generation.Failure failure = g.failure();
+            rows.add(g.id(), g.accountId(), g.keyId(), g.requestId(), g.requestedModel(), g.model(), g.provider(),
+                    g.upstreamId(), g.createdAt(), g.streamed(), g.cancelled(), g.finishReason(), usage.prompt(),
+                    usage.completion(), usage.cached(), usage.cacheWrite(), usage.reasoning(), g.usageEstimated(),
+                    g.cost(), g.latencyMs(), g.timeToFirstTokenMs(), JSON.writeValueAsString(attemptsJson(g.attempts())),
+                    failure == null ? null : failure.code(), failure == null ? null : failure.reason(),
+                    failure == null ? null : failure.message());
         }
+        rows.into(dataSource, COLUMNS);
     }
 
     /** The generation {@code id} if it belongs to {@code accountId}. */

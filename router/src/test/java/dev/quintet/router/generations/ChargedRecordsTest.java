@@ -23,8 +23,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.IntStream;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -65,7 +65,7 @@ class ChargedRecordsTest extends RouterTest {
     void aRecordThatCannotBeWrittenUndoesNeitherItsChargeNorTheOthers() throws Exception {
         TestCaller caller = callerWith("1");
         Credits credits = router.credits();
-        Generations generations = new Generations(router.platform().bean(JdbcClient.class),
+        Generations generations = new Generations(router.platform().bean(DataSource.class),
                 router.platform().bean(TransactionTemplate.class), credits);
         Generation taken = generation("gen-1767225600-ChargedRecord0000000", caller, "0.25");
         generations.add(taken);
@@ -86,7 +86,7 @@ class ChargedRecordsTest extends RouterTest {
 
         assertThat(credits.balance(caller.accountId())).isEqualByComparingTo("0.5625");
         assertThat(credits.available(caller.accountId())).isEqualByComparingTo("0.5625");
-        Generations reader = new Generations(router.platform().bean(JdbcClient.class),
+        Generations reader = new Generations(router.platform().bean(DataSource.class),
                 router.platform().bean(TransactionTemplate.class), credits);
         try {
             assertThat(reader.recent(caller.accountId(), 10)).extracting(Generation::id)

@@ -20,8 +20,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -56,8 +56,8 @@ class WrittenBehindTest extends RouterTest {
     @Test
     void closingWritesWhatIsQueued() throws Exception {
         TestCaller caller = router.newCaller();
-        JdbcClient jdbc = router.platform().bean(JdbcClient.class);
-        Generations writer = new Generations(jdbc, router.platform().bean(TransactionTemplate.class),
+        DataSource dataSource = router.platform().bean(DataSource.class);
+        Generations writer = new Generations(dataSource, router.platform().bean(TransactionTemplate.class),
                 router.platform().bean(Credits.class));
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
@@ -70,7 +70,7 @@ class WrittenBehindTest extends RouterTest {
 
         writer.close();
 
-        Generations reader = new Generations(jdbc, router.platform().bean(TransactionTemplate.class),
+        Generations reader = new Generations(dataSource, router.platform().bean(TransactionTemplate.class),
                 router.platform().bean(Credits.class));
         try {
             assertThat(ids).allSatisfy(id -> assertThat(reader.find(id, caller.accountId())).isPresent());
@@ -87,7 +87,7 @@ class WrittenBehindTest extends RouterTest {
         config.setConnectionTimeout(500);
         config.setInitializationFailTimeout(-1);
         try (HikariDataSource unreachable = new HikariDataSource(config)) {
-            Generations writer = new Generations(JdbcClient.create(unreachable),
+            Generations writer = new Generations(unreachable,
                     new TransactionTemplate(new DataSourceTransactionManager(unreachable)),
                     router.platform().bean(Credits.class));
             for (int i = 0; i < 40; i++) {
