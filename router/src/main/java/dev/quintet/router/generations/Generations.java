@@ -18,7 +18,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,13 +34,13 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The {@code router.generations} table: one row per chat request that reached the endpoints, served or failed.
  * Records are written by one thread, which inserts what has collected in one transaction: a busy router costs the
- * database one statement and one commit per batch rather than several per request. A record of a generation that
- * moved money comes with its charge ({@link #addCharged}): the charges of a batch are made in the same transaction,
- * which then commits waiting for the disk, and each caller waits for that commit. Records of generations that moved
- * no money (free models, failures) are written behind the answer ({@link #addLater}); they collect for up to
- * {@link #LINGER} unless a record or a read that waits comes sooner, and a batch of only those commits without
- * waiting for the disk. Every read first waits for the records queued before it, so a caller always finds
- * the generation it was answered with.
+ * database one statement and one commit per batch rather than several per request. All records are written behind
+ * the answer. A record of a generation that moved money comes with its charge ({@link #addCharged}) and is written at
+ * once: the charges of a batch are made in the same transaction, which commits waiting for the disk, and until it
+ * has, the charge's hold keeps that credit reserved. Records of generations that moved no money (free models,
+ * failures; {@link #addLater}) collect for up to {@link #LINGER} unless a charge or a read comes sooner, and a batch
+ * of only those commits without waiting for the disk. Every read first waits for the records queued before it, so
+ * a caller always finds the generation it was answered with, and its charge.
  */
 public final class Generations implements AutoCloseable {
 
@@ -60,9 +59,8 @@ public final class Generations implements AutoCloseable {
     static final Duration LINGER = Duration.ofMillis(50);
 
     /**
-     * A record to write, with its charge when it moved money, and what completes once it is written (none for a
-     * record written behind the answer); or, without a record, a mark that completes once everything queued
-     * before it is written.
+     * A record to write, with its charge when it moved money; or, without a record, a mark whose future completes
+     * once everything queued before it is written.
      */
     private record Queued(Generation generation, Credits.Settlement charge, CompletableFuture<Void> written) {
     }
@@ -79,7 +77,7 @@ public final class Generations implements AutoCloseable {
         this.transactions = transactions;
         this.credits = credits;
         this.writer = new Batches<>("router-generations", MAX_BATCH, MAX_QUEUED, LINGER,
-                q -> q.written() != null, this::write);
+                q -> q.written() != null || q.charge() != null, this::write);
     }
 
     /** Inserts {@code g} now, in the caller's transaction if there is one. */
@@ -88,19 +86,14 @@ public final class Generations implements AutoCloseable {
     }
 
     /**
-     * Makes {@code charge} and records {@code g} in one transaction that waits for the disk, and returns once it
-     * has committed; throws when the charge could not be made. A record that cannot be written is logged and never
-     * undoes the charge.
+     * Queues {@code g} with {@code charge}, to be written at once in a transaction that makes the charge and waits for
+     * the disk; returns without waiting for it. A record that cannot be written is logged and never undoes the
+     * charge; a charge whose transaction fails is logged and not tried again (see {@link #write}).
      */
     public void addCharged(Generation g, Credits.Settlement charge) {
-        Queued q = new Queued(g, charge, new CompletableFuture<>());
+        Queued q = new Queued(g, charge, null);
         if (!writer.queued(q)) {
             write(List.of(q));
-        }
-        try {
-            q.written().join();
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException cause ? cause : e;
         }
     }
 
@@ -132,8 +125,9 @@ public final class Generations implements AutoCloseable {
     /**
      * Writes the records of {@code batch} in one transaction, then completes what waits for them. When that
      * transaction fails, the charges of the batch fail with it and are not tried again (had the failure come after
-     * the commit was made, a second try would charge twice); each record without a charge is tried again alone,
-     * unless the database could not be reached (each try would wait for a connection in vain).
+     * the commit was made, a second try would charge twice): each is logged, and what it would have charged stays
+     * reserved until its lease lapses, minutes later. Each record without a charge is tried again alone, unless the
+     * database could not be reached (each try would wait for a connection in vain).
      */
     private void write(List<Queued> batch) {
         List<Queued> records = batch.stream().filter(q -> q.generation() != null).toList();
@@ -141,21 +135,18 @@ public final class Generations implements AutoCloseable {
             writeTogether(records);
         } catch (RuntimeException failed) {
             boolean unreachable = !(failed instanceof DataAccessException) || failed instanceof DataAccessResourceFailureException;
-            if (unreachable) {
-                log.error("Could not record {} generations: the database could not be reached", records.size(), failed);
-            }
+            log.error("Could not record {} generations{}", records.size(),
+                    unreachable ? ": the database could not be reached" : "", failed);
             for (Queued q : records) {
                 if (q.charge() != null) {
-                    q.written().completeExceptionally(failed);
-                    continue;
-                }
-                if (unreachable) {
-                    continue;
-                }
-                try {
-                    writeTogether(List.of(q));
-                } catch (RuntimeException e) {
-                    log.error("Could not record generation {}", q.generation().id(), e);
+                    log.error("Could not charge {} USD to account {} for generation {}", q.charge().spentUsd().toPlainString(),
+                            q.charge().accountId(), q.generation().id());
+                } else if (!unreachable) {
+                    try {
+                        writeTogether(List.of(q));
+                    } catch (RuntimeException e) {
+                        log.error("Could not record generation {}", q.generation().id(), e);
+                    }
                 }
             }
         }

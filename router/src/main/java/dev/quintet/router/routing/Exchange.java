@@ -78,10 +78,11 @@ final class Exchange {
     }
 
     /**
-     * Charges for the answer {@code c} gave and records the generation, in one transaction with one durable commit
-     * (shared with the charges of other requests finishing at the same time, {@link Generations#addCharged});
-     * a generation that moved no money is recorded behind the answer ({@link Generations#addLater}). A record that
-     * cannot be written is logged and never undoes the charge.
+     * Charges for the answer {@code c} gave and records the generation, behind the answer: in one transaction with
+     * one durable commit, shared with the charges of other requests finishing at the same time
+     * ({@link Generations#addCharged}); until it commits, the hold keeps the charge's credit reserved. A generation
+     * that moved no money is recorded likewise, without a charge ({@link Generations#addLater}). A record that cannot
+     * be written is logged and never undoes the charge.
      */
     void finish(Candidate c, Charge charge, Ending ending) {
         Long ttft = ending.firstContentNanos() == 0 ? null : Math.max(0,

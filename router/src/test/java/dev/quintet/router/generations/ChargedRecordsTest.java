@@ -2,6 +2,7 @@ package dev.quintet.router.generations;
 
 import static dev.quintet.router.testing.RouterFixture.HI;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.jayway.jsonpath.JsonPath;
 import dev.quintet.platform.credits.Credits;
@@ -13,6 +14,8 @@ import dev.quintet.router.testing.RouterFixture.TestCaller;
 import dev.quintet.router.testing.RouterTest;
 import java.math.BigDecimal;
 import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -29,7 +32,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Records of generations that moved money are written with their charges, many requests' in one transaction: each
- * request is charged once, with its own record, before its answer goes out.
+ * request is charged once, with its own record, behind its answer, and every read finds the charge.
  */
 class ChargedRecordsTest extends RouterTest {
 
@@ -59,6 +62,28 @@ class ChargedRecordsTest extends RouterTest {
         assertThat(router.credits().available(caller.accountId())).as("no hold is left")
                 .isEqualByComparingTo(BigDecimal.ONE.subtract(charged));
         assertThat(router.credits().entries(caller.accountId(), 100)).hasSize(25);
+    }
+
+    @Test
+    void aPaidAnswerDoesNotWaitForItsChargeWhichIsMadeOnceTheDatabaseLetsIt() throws Exception {
+        TestCaller caller = callerWith("1");
+        BigDecimal first = Json.decimal(chat(caller, "{\"model\":\"test/ok\"," + HI + "}").body(), "/usage/cost");
+        HttpResponse<String> second;
+        try (Connection blocker = router.platform().bean(DataSource.class).getConnection()) {
+            blocker.setAutoCommit(false);
+            try (PreparedStatement lock = blocker.prepareStatement(
+                    "SELECT * FROM platform.credit_holds WHERE account_id = ? FOR UPDATE")) {
+                lock.setObject(1, caller.accountId());
+                lock.executeQuery().close();
+            }
+            // the charge's statement now waits for the lease's row; the answer must not
+            second = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> chat(caller, "{\"model\":\"test/ok\"," + HI + "}"));
+            blocker.rollback();
+        }
+
+        assertThat(second.statusCode()).isEqualTo(200);
+        BigDecimal charged = first.add(Json.decimal(second.body(), "/usage/cost"));
+        assertThat(router.credits().balance(caller.accountId())).isEqualByComparingTo(BigDecimal.ONE.subtract(charged));
     }
 
     @Test

@@ -1,9 +1,11 @@
 package dev.quintet.router.testing;
 
+import dev.quintet.platform.AppLauncher;
 import dev.quintet.platform.credits.Credits;
 import dev.quintet.platform.keys.IssuedKey;
 import dev.quintet.platform.testing.TestPlatform;
 import dev.quintet.router.RouterApplication;
+import dev.quintet.router.generations.Generations;
 import dev.quintet.router.providers.RouterEnvironment;
 import dev.quintet.router.routing.EndpointDraw;
 import java.io.IOException;
@@ -17,6 +19,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * A router on a real port whose providers are a {@link FakeUpstream} (as {@code fake-a}, {@code fake-b} and, with
@@ -144,12 +147,15 @@ public final class RouterFixture implements AutoCloseable {
             """;
 
     private final TestPlatform platform;
+    private final ConfigurableApplicationContext app;
     private final FakeUpstream fake;
     private final String url;
     private final String key;
 
-    private RouterFixture(TestPlatform platform, FakeUpstream fake, String url, String key) {
+    private RouterFixture(TestPlatform platform, ConfigurableApplicationContext app, FakeUpstream fake, String url,
+                          String key) {
         this.platform = platform;
+        this.app = app;
         this.fake = fake;
         this.url = url;
         this.key = key;
@@ -189,10 +195,12 @@ public final class RouterFixture implements AutoCloseable {
         if (all.stream().noneMatch(a -> a.startsWith("--quintet.router.free."))) {
             all.add("--quintet.router.free.per-minute=1000");
         }
-        String url = platform.startApp(RouterApplication.class, "router", all.toArray(String[]::new));
+        ConfigurableApplicationContext app = AppLauncher.startApp(platform.context(), RouterApplication.class, "router",
+                0, all.toArray(String[]::new));
+        String url = AppLauncher.scheme(platform.context()) + "://127.0.0.1:" + AppLauncher.port(app);
         IssuedKey key = platform.newKey("router");
         platform.bean(Credits.class).grant(key.key().accountId(), FIXTURE_CREDIT, "test fixture");
-        return new RouterFixture(platform, fake, url, key.secret());
+        return new RouterFixture(platform, app, fake, url, key.secret());
     }
 
     private static String deadUrl() throws IOException {
@@ -213,7 +221,12 @@ public final class RouterFixture implements AutoCloseable {
         return platform;
     }
 
+    /**
+     * The credits, once the charges of the answers given so far are made: they are made behind the answer, so a test
+     * reading a balance right after one waits for them, as every read of generations does.
+     */
     public Credits credits() {
+        app.getBean(Generations.class).flush();
         return platform.bean(Credits.class);
     }
 
