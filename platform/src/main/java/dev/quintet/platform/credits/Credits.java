@@ -11,6 +11,7 @@ import java.util.UUID;
 import java.util.function.Function;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
+import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -150,31 +151,36 @@ public final class Credits implements AutoCloseable {
     }
 
     /**
-     * Makes settlements in one statement; inside a caller's transaction it joins it, so the charges and what the
-     * caller records with them commit together. It takes no lock of the accounts (the charges are appended
-     * unfolded), only the rows of the leases it takes the charges off.
+     * Makes settlements: their charges in one statement, which inside a caller's transaction joins it, so the charges
+     * and what the caller records with them commit together; then, once that has committed, what they release is
+     * taken off their leases in a statement of its own ({@link Leases#shrink}), which does not wait for the disk. A
+     * lease's row is thus never locked while a charge waits for the disk, and until it shrinks it still covers the
+     * charge: meanwhile the credit counts twice, never less. It takes no lock of the accounts (the charges are
+     * appended unfolded).
      */
     public void settle(List<Settlement> settlements) {
         if (settlements.isEmpty()) {
             return;
         }
         jdbc.sql("""
-                WITH s AS (
-                    SELECT * FROM unnest(:leases, :accounts, :spent, :released, :reasons)
-                        AS s (lease_id, account_id, spent, released, reason)),
-                shrunk AS (
-                    UPDATE platform.credit_holds h SET amount_usd = h.amount_usd - l.released
-                    FROM (SELECT lease_id, sum(released) AS released FROM s GROUP BY lease_id) l
-                    WHERE h.id = l.lease_id AND l.released > 0)
                 INSERT INTO platform.credit_ledger (account_id, amount_usd, reason, created_at, folded)
-                SELECT account_id, -spent, reason, :now, false FROM s WHERE spent > 0""")
-                .param("leases", column(settlements, "uuid", Settlement::leaseId))
+                SELECT account_id, -spent, reason, :now, false
+                FROM unnest(:accounts, :spent, :reasons) AS s (account_id, spent, reason) WHERE spent > 0""")
                 .param("accounts", column(settlements, "uuid", Settlement::accountId))
                 .param("spent", column(settlements, "numeric", Settlement::spentUsd))
-                .param("released", column(settlements, "numeric", Settlement::releasedUsd))
                 .param("reasons", column(settlements, "text", Settlement::reason))
                 .param("now", Timestamp.from(clock.instant()))
                 .update();
+        if (TransactionSynchronizationManager.isSynchronizationActive()) {
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void afterCommit() {
+                    leases.shrink(settlements);
+                }
+            });
+        } else {
+            leases.shrink(settlements);
+        }
     }
 
     /** Ends a hold without charging. */

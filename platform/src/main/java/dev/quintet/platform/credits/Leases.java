@@ -24,7 +24,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Credit this process has leased. A lease is one hold in {@code platform.credit_holds} (reserved like any hold, so
  * that no other process can count the same credit) of a block of an account's credit; the holds of the account's
  * requests are carved out of it in memory, without a database statement. A settlement takes what was spent off the
- * lease (in the charge's own statement) and gives the rest of its hold back to the lease for later holds.
+ * lease (once the charge has committed) and gives the rest of its hold back to the lease for later holds.
  *
  * <p>A lease is carved from until it has served {@value #HOLDS_PER_LEASE} holds (so that the next reservation folds
  * their charges, see {@link Credits}), cannot cover the next hold, was not carved from between two tendings
@@ -34,8 +34,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * their credit is free again within minutes, never lost.
  *
  * <p>What a lease covers in memory is what it has not carved plus its unsettled holds. Every change of that figure
- * comes with the same change of the lease's row, made later by the statement that settles (a charge) or at once (a
- * retirement, a release from a retired lease), and always relative
+ * comes with the same change of the lease's row, made later, once the charge that settles has committed, or at once
+ * (a retirement, a release from a retired lease), and always relative
  * ({@code amount - x}), so that the order they commit in does not matter. A lease's row therefore always holds at
  * least what the settlements not yet committed will take off it, and a row that holds nothing can be deleted by
  * anyone at any time (tending does).
@@ -336,6 +336,34 @@ final class Leases {
             lease.account.retired.remove(lease);
         }
         shrink(lease.id, hold.amount);
+    }
+
+    /**
+     * Takes what {@code settlements} release off their leases in the database, in one statement of a transaction of
+     * its own, once their charges have committed (until then the lease's row covers them). Should it fail, it is
+     * logged: the leases then hold more than they need until they lapse, which only leaves less credit available.
+     */
+    void shrink(List<Credits.Settlement> settlements) {
+        List<Credits.Settlement> releasing = settlements.stream().filter(s -> s.releasedUsd().signum() > 0).toList();
+        if (releasing.isEmpty()) {
+            return;
+        }
+        try {
+            transactions.executeWithoutResult(tx -> {
+                jdbc.sql("SET LOCAL synchronous_commit = off").update();
+                jdbc.sql("""
+                        UPDATE platform.credit_holds h SET amount_usd = h.amount_usd - l.released
+                        FROM (SELECT lease_id, sum(released) AS released
+                              FROM unnest(:leases, :released) AS s (lease_id, released) GROUP BY lease_id) l
+                        WHERE h.id = l.lease_id""")
+                        .param("leases", Credits.column(releasing, "uuid", Credits.Settlement::leaseId))
+                        .param("released", Credits.column(releasing, "numeric", Credits.Settlement::releasedUsd))
+                        .update();
+            });
+        } catch (RuntimeException e) {
+            log.warn("Could not take {} settlements off their credit leases; they hold more until they lapse: {}",
+                    releasing.size(), e.toString());
+        }
     }
 
     /**

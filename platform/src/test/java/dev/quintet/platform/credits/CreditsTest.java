@@ -408,6 +408,40 @@ class CreditsTest {
         assertThat(credits.balance(account.id())).isEqualByComparingTo("0.75");
     }
 
+    /**
+     * A charge's transaction may wait long for the disk; meanwhile the lease it settles must stay free for the rest
+     * of the work on it (here tending's renewal; a retirement's give-back likewise), and the lease still covers it.
+     */
+    @Test
+    void aChargeNotYetCommittedLeavesItsLeaseUnlockedAndCovered() throws Exception {
+        Account account = platform.newAccount();
+        credits.grant(account.id(), new BigDecimal("1.00"), "test");
+        Hold hold = credits.hold(account.id(), new BigDecimal("0.05"), Duration.ofMinutes(5)).orElseThrow();
+        TransactionTemplate tx = platform.bean(TransactionTemplate.class);
+        CountDownLatch charged = new CountDownLatch(1);
+        CountDownLatch commit = new CountDownLatch(1);
+        try (ExecutorService pool = Executors.newFixedThreadPool(2)) {
+            Future<?> charge = pool.submit(() -> tx.executeWithoutResult(status -> {
+                credits.settle(List.of(credits.settlement(hold, new BigDecimal("0.04"), "chat")));
+                charged.countDown();
+                try {
+                    commit.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            assertThat(charged.await(30, TimeUnit.SECONDS)).isTrue();
+            // were the lease's row locked by the charge, tending would wait here until it commits
+            pool.submit(credits::tend).get(10, TimeUnit.SECONDS);
+            assertThat(credits.available(account.id())).as("the lease still covers the charge")
+                    .isEqualByComparingTo("0.96");
+            commit.countDown();
+            charge.get(30, TimeUnit.SECONDS);
+        }
+        assertThat(credits.balance(account.id())).isEqualByComparingTo("0.96");
+        assertThat(credits.available(account.id())).isEqualByComparingTo("0.96");
+    }
+
     @Test
     void aHoldWaitingForTheAccountsTurnSeesTheHoldCommittedBeforeItsTurnCame() throws Exception {
         Account account = platform.newAccount();
