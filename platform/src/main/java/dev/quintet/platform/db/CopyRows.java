@@ -22,7 +22,6 @@ import org.springframework.jdbc.support.SQLStateSQLExceptionTranslator;
 public final class CopyRows {
 
     private final StringBuilder text = new StringBuilder();
-    private int rows;
 
     /** Adds one row, its values in the order of the columns named to {@link #into}. */
     public CopyRows add(Object... values) {
@@ -33,12 +32,7 @@ public final class CopyRows {
             append(values[i]);
         }
         text.append('\n');
-        rows++;
         return this;
-    }
-
-    public int size() {
-        return rows;
     }
 
     /**

@@ -67,7 +67,8 @@ class DatabaseTest {
         Process owner = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-cp",
                 System.getProperty("java.class.path"), ExitingOwner.class.getName(), directory.toString())
                 .redirectErrorStream(true).start();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(owner.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader out = new BufferedReader(
+                new InputStreamReader(owner.getInputStream(), StandardCharsets.UTF_8))) {
             List<String> lines = new ArrayList<>();
             for (String line = out.readLine(); line != null && !line.equals("ready"); line = out.readLine()) {
                 lines.add(line);

@@ -134,13 +134,14 @@ public final class Generations implements AutoCloseable {
         try {
             writeTogether(records);
         } catch (RuntimeException failed) {
-            boolean unreachable = !(failed instanceof DataAccessException) || failed instanceof DataAccessResourceFailureException;
+            boolean unreachable = !(failed instanceof DataAccessException)
+                    || failed instanceof DataAccessResourceFailureException;
             log.error("Could not record {} generations{}", records.size(),
                     unreachable ? ": the database could not be reached" : "", failed);
             for (Queued q : records) {
                 if (q.charge() != null) {
-                    log.error("Could not charge {} USD to account {} for generation {}", q.charge().spentUsd().toPlainString(),
-                            q.charge().accountId(), q.generation().id());
+                    log.error("Could not charge {} USD to account {} for generation {}",
+                            q.charge().spentUsd().toPlainString(), q.charge().accountId(), q.generation().id());
                 } else if (!unreachable) {
                     try {
                         writeTogether(List.of(q));
@@ -220,7 +221,8 @@ public final class Generations implements AutoCloseable {
             rows.add(g.id(), g.accountId(), g.keyId(), g.requestId(), g.requestedModel(), g.model(), g.provider(),
                     g.upstreamId(), g.createdAt(), g.streamed(), g.cancelled(), g.finishReason(), usage.prompt(),
                     usage.completion(), usage.cached(), usage.cacheWrite(), usage.reasoning(), g.usageEstimated(),
-                    g.cost(), g.latencyMs(), g.timeToFirstTokenMs(), JSON.writeValueAsString(attemptsJson(g.attempts())),
+                    g.cost(), g.latencyMs(), g.timeToFirstTokenMs(),
+                    JSON.writeValueAsString(attemptsJson(g.attempts())),
                     failure == null ? null : failure.code(), failure == null ? null : failure.reason(),
                     failure == null ? null : failure.message());
         }

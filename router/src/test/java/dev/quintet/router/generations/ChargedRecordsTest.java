@@ -77,7 +77,8 @@ class ChargedRecordsTest extends RouterTest {
                 lock.executeQuery().close();
             }
             // the charge's statement now waits for the lease's row; the answer must not
-            second = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> chat(caller, "{\"model\":\"test/ok\"," + HI + "}"));
+            second = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                    () -> chat(caller, "{\"model\":\"test/ok\"," + HI + "}"));
             blocker.rollback();
         }
 
