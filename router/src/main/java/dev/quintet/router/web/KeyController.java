@@ -59,6 +59,7 @@ final class KeyController {
 
     @GetMapping({"/api/v1/credits", "/v1/credits"})
     Map<String, CreditsView> credits(@RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder) {
+        generations.flush(); // charges are made behind the answer: a caller finds those of the answers it has had
         return Map.of("data", new CreditsView(plain(ledger.granted(holder.accountId())),
                 plain(ledger.spent(holder.accountId()))));
     }

@@ -11,6 +11,12 @@ import dev.quintet.router.testing.RouterSettings;
 import dev.quintet.router.testing.RouterTest;
 import java.math.BigDecimal;
 import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
 @RouterSettings("--quintet.router.free.per-day=50")
@@ -65,6 +71,26 @@ class KeyApiTest extends RouterTest {
         assertThat(Json.decimal(response.body(), "/data/total_credits")).isEqualByComparingTo("25.5");
         assertThat(Json.decimal(response.body(), "/data/total_usage")).isEqualByComparingTo("0.000013");
         assertThat(response.body()).contains("\"total_usage\":0.000013");
+    }
+
+    /** Charges are made behind the answer; here the writer is held up until after the credits were asked for. */
+    @Test
+    void creditsCountTheChargeOfAnAnswerJustGiven() throws Exception {
+        TestCaller caller = callerWith("20");
+        HttpResponse<String> credits;
+        try (Connection blocker = router.platform().bean(DataSource.class).getConnection();
+             ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            blocker.setAutoCommit(false);
+            blocker.createStatement().execute("LOCK TABLE router.generations IN EXCLUSIVE MODE");
+            served(caller, "test/ok"); // its charge waits for the table
+            Future<HttpResponse<String>> asked = pool.submit(() ->
+                    Http.get(router.url() + "/api/v1/credits", caller.auth()));
+            Thread.sleep(500);
+            blocker.rollback();
+            credits = asked.get(30, TimeUnit.SECONDS);
+        }
+
+        assertThat(Json.decimal(credits.body(), "/data/total_usage")).isEqualByComparingTo("0.000013");
     }
 
     @Test
