@@ -1,5 +1,6 @@
 package dev.quintet.platform.credits;
 
+import dev.quintet.platform.db.AfterTransaction;
 import java.math.BigDecimal;
 import java.sql.Timestamp;
 import java.time.Clock;
@@ -11,7 +12,6 @@ import java.util.UUID;
 import java.util.function.Function;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
-import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -171,16 +171,7 @@ public final class Credits implements AutoCloseable {
                 .param("reasons", column(settlements, "text", Settlement::reason))
                 .param("now", Timestamp.from(clock.instant()))
                 .update();
-        if (TransactionSynchronizationManager.isSynchronizationActive()) {
-            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-                @Override
-                public void afterCommit() {
-                    leases.shrink(settlements);
-                }
-            });
-        } else {
-            leases.shrink(settlements);
-        }
+        AfterTransaction.committed(() -> leases.shrink(settlements));
     }
 
     /** Ends a hold without charging. */

@@ -17,6 +17,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -339,9 +340,9 @@ final class Leases {
     }
 
     /**
-     * Takes what {@code settlements} release off their leases in the database, in one statement of a transaction of
-     * its own, once their charges have committed (until then the lease's row covers them). Should it fail, it is
-     * logged: the leases then hold more than they need until they lapse, which only leaves less credit available.
+     * Takes what {@code settlements} release off their leases in the database ({@link #takeOff}), once their charges
+     * have committed (until then the lease's row covers them). Should it fail, it is logged: the leases then hold more
+     * than they need until they lapse, which only leaves less credit available.
      */
     void shrink(List<Credits.Settlement> settlements) {
         List<Credits.Settlement> releasing = settlements.stream().filter(s -> s.releasedUsd().signum() > 0).toList();
@@ -349,32 +350,33 @@ final class Leases {
             return;
         }
         try {
-            transactions.executeWithoutResult(tx -> {
-                jdbc.sql("SET LOCAL synchronous_commit = off").update();
-                jdbc.sql("""
-                        UPDATE platform.credit_holds h SET amount_usd = h.amount_usd - l.released
-                        FROM (SELECT lease_id, sum(released) AS released
-                              FROM unnest(:leases, :released) AS s (lease_id, released) GROUP BY lease_id) l
-                        WHERE h.id = l.lease_id""")
-                        .param("leases", Credits.column(releasing, "uuid", Credits.Settlement::leaseId))
-                        .param("released", Credits.column(releasing, "numeric", Credits.Settlement::releasedUsd))
-                        .update();
-            });
+            takeOff(Credits.column(releasing, "uuid", Credits.Settlement::leaseId),
+                    Credits.column(releasing, "numeric", Credits.Settlement::releasedUsd));
         } catch (RuntimeException e) {
             log.warn("Could not take {} settlements off their credit leases; they hold more until they lapse: {}",
                     releasing.size(), e.toString());
         }
     }
 
-    /**
-     * Takes {@code usd} off the lease in the database, in a transaction of its own. This moves no money, so it does
-     * not wait for the disk: a crash can only leave more credit held until the lease lapses.
-     */
+    /** Takes {@code usd} off the lease in the database, as {@link #takeOff} does. */
     private void shrink(UUID leaseId, BigDecimal usd) {
+        takeOff(new SqlArrayValue("uuid", leaseId), new SqlArrayValue("numeric", usd));
+    }
+
+    /**
+     * Takes each of {@code amounts} off the lease of {@code leaseIds} at the same place, in one statement of a
+     * transaction of its own. This moves no money, so it does not wait for the disk: a crash can only leave more
+     * credit held until the lease lapses.
+     */
+    private void takeOff(SqlArrayValue leaseIds, SqlArrayValue amounts) {
         transactions.executeWithoutResult(tx -> {
             jdbc.sql("SET LOCAL synchronous_commit = off").update();
-            jdbc.sql("UPDATE platform.credit_holds SET amount_usd = amount_usd - :usd WHERE id = :id")
-                    .param("usd", usd).param("id", leaseId).update();
+            jdbc.sql("""
+                    UPDATE platform.credit_holds h SET amount_usd = h.amount_usd - l.amount
+                    FROM (SELECT lease_id, sum(amount) AS amount
+                          FROM unnest(:leases, :amounts) AS s (lease_id, amount) GROUP BY lease_id) l
+                    WHERE h.id = l.lease_id""")
+                    .param("leases", leaseIds).param("amounts", amounts).update();
         });
     }
 }
