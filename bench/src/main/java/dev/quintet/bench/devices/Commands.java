@@ -1,6 +1,7 @@
 package dev.quintet.bench.devices;
 
 import dev.quintet.bench.BenchOptions;
+import dev.quintet.bench.ChildJvm;
 import dev.quintet.bench.JitWarmup;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -31,7 +32,7 @@ import java.util.regex.Pattern;
 
 /**
  * Two-way commands to random devices among 1,000 connected ones, sent and answered from a child JVM
- * ({@link ClientJvm}), so that the benchmark's process is the service alone. A round trip runs from the app's
+ * ({@link ChildJvm}), so that the benchmark's process is the service alone. A round trip runs from the app's
  * {@code POST /commands} to the service's acknowledgement of the device's answer, which it gives after storing the
  * answer (the command is then {@code SUCCEEDED}). Two drivers: {@link #CONCURRENCY} senders each waiting for its
  * command's answer before the next (what the machine sustains), and commands started at a fixed rate whether or not
@@ -74,7 +75,7 @@ final class Commands implements AutoCloseable {
         List<String> lines = new ArrayList<>(List.of(fixture.httpPort() + " " + fixture.mqttPort() + " " + fixture.key()));
         fixture.devices(DevicesBench.COMMAND_DEVICES).forEach(d -> lines.add(d[0] + " " + d[1]));
         Files.write(file, lines);
-        Process child = ClientJvm.start(CLIENTS, file, "--warmup=" + options.warmup().toSeconds(),
+        Process child = ChildJvm.start("devices", CLIENTS, file.toString(), "--warmup=" + options.warmup().toSeconds(),
                 "--seconds=" + options.measure().toSeconds());
         try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             List<String> rows = out.lines().toList();

@@ -1,5 +1,6 @@
 package dev.quintet.bench.devices;
 
+import dev.quintet.bench.ChildJvm;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
@@ -37,7 +38,7 @@ final class Idle {
         devices.forEach(d -> lines.add(d[1]));
         Files.write(file, lines);
         double before = heapMb();
-        Process child = ClientJvm.start(CLIENTS, file);
+        Process child = ChildJvm.start("devices", CLIENTS, file.toString());
         int connected = 0;
         try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             String line = out.readLine();

@@ -16,7 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * fixed JSON answer. The model name picks how a stream goes: {@code pause} sends the role and the first content
  * chunk, waits {@link #PAUSE_MILLIS} and sends the rest (so a relay that buffers shows the pause in its time to
  * first token); {@code hold} sends the first content chunk and then keeps the stream open until {@link #release()};
- * any other model sends the whole stream at once.
+ * any other model sends the whole stream at once. It runs in a JVM of its own ({@link ProviderJvm}), as a real
+ * provider would, so that its threads do not share the router's; {@code GET /held} and {@code POST /release} let the
+ * benchmark count and end the held streams.
  */
 final class FakeOpenAi implements AutoCloseable {
 
@@ -48,21 +50,36 @@ final class FakeOpenAi implements AutoCloseable {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 4096);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.createContext("/v1/chat/completions", this::answer);
+        server.createContext("/held", exchange -> reply(exchange, Integer.toString(held.get())));
+        server.createContext("/release", exchange -> {
+            release();
+            reply(exchange, "released");
+        });
         server.start();
     }
 
-    /** The base URL a client puts {@code /chat/completions} after. */
-    String baseUrl() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+    /**
+     * The child JVM's part: serves on a loopback port, prints the port as the first line of its standard output and
+     * stops when its standard input ends (the benchmark closed it, or died).
+     */
+    static void serveUntilInputEnds() throws IOException {
+        try (FakeOpenAi fake = new FakeOpenAi()) {
+            System.out.println(fake.server.getAddress().getPort());
+            System.out.flush();
+            System.in.transferTo(OutputStream.nullOutputStream());
+        }
     }
 
-    /** How many {@code hold} streams are open now. */
-    int held() {
-        return held.get();
+    private static void reply(HttpExchange exchange, String text) throws IOException {
+        try (exchange) {
+            byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, bytes.length);
+            exchange.getResponseBody().write(bytes);
+        }
     }
 
     /** Ends every {@code hold} stream. */
-    void release() {
+    private void release() {
         release.countDown();
         release = new CountDownLatch(1);
     }

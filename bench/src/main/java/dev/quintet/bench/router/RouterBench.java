@@ -35,8 +35,12 @@ public final class RouterBench {
     }
 
     public static void run(BenchOptions options) throws Exception {
+        if (System.getProperty(ProviderJvm.PROPERTY) != null) {
+            FakeOpenAi.serveUntilInputEnds();
+            return;
+        }
         Optional<Path> npx = PortkeyGateway.npx();
-        try (FakeOpenAi fake = new FakeOpenAi();
+        try (ProviderJvm fake = ProviderJvm.start();
              RouterUnderTest router = RouterUnderTest.start(fake.baseUrl());
              PortkeyGateway portkey = npx.isPresent() ? PortkeyGateway.start(npx.get()) : null) {
             Target direct = new Target("direct to the fake upstream", fake.baseUrl() + "/chat/completions",
@@ -139,10 +143,10 @@ public final class RouterBench {
     }
 
     /**
-     * Bytes that {@value #OPEN_STREAMS} open streams add: to this JVM's heap after a full GC (client, fake upstream
-     * and router live here), or, for an external gateway, to its resident memory.
+     * Bytes that {@value #OPEN_STREAMS} open streams add: to this JVM's heap after a full GC (the client and the
+     * router live here; the fake provider has a JVM of its own), or, for an external gateway, to its resident memory.
      */
-    private static long openStreams(Target t, FakeOpenAi fake, PortkeyGateway external) throws Exception {
+    private static long openStreams(Target t, ProviderJvm fake, PortkeyGateway external) throws Exception {
         long before = external != null ? external.residentBytes() : heapAfterGc();
         try (StreamProbe probe = t.probe()) {
             StreamProbe.OpenStreams open = probe.openStreams(t.model("hold"), OPEN_STREAMS, STREAMS_TIMEOUT);
