@@ -16,6 +16,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,6 +30,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 public final class ApiKeyAuthenticator extends OncePerRequestFilter {
 
     private static final Logger log = LoggerFactory.getLogger(ApiKeyAuthenticator.class);
+    private static final int SUBJECTS_KEPT = 100_000;
     static final String ACCEPTED_FORMS =
             "send the key as 'Authorization: Bearer <key>' or as the query parameter 'api_key'";
 
@@ -41,6 +43,8 @@ public final class ApiKeyAuthenticator extends OncePerRequestFilter {
     private final RateLimitHeaders rateLimitHeaders = new RateLimitHeaders();
     /** The policy's limits for this service per plan; the policy is fixed configuration. */
     private final ConcurrentHashMap<String, QuotaLimits> limitsByPlan = new ConcurrentHashMap<>();
+    /** Quota subjects ({@code key id:service}) of the keys seen, built once each; forgotten all at once when many. */
+    private final ConcurrentHashMap<UUID, String> subjects = new ConcurrentHashMap<>();
 
     public ApiKeyAuthenticator(ServiceRealm realm, ApiKeys keys, QuotaLimiter limiter, QuotaPolicy policy,
                                UsageCounters usage, ErrorWriter errors) {
@@ -112,17 +116,20 @@ public final class ApiKeyAuthenticator extends OncePerRequestFilter {
                        ApiKeys.Holder holder) throws IOException, ServletException {
         ApiKey key = holder.key();
         QuotaDecision decision;
-        String subject = key.id() + ":" + realm.name();
+        String subject = subject(key.id());
+        QuotaLimits limits = limitsByPlan.get(holder.plan());
+        if (limits == null) {
+            limits = limitsByPlan.computeIfAbsent(holder.plan(), plan -> policy.limits(plan, realm.name()));
+        }
         try {
-            decision = limiter.acquire(subject,
-                    limitsByPlan.computeIfAbsent(holder.plan(), plan -> policy.limits(plan, realm.name())));
+            decision = limiter.acquire(subject, limits);
         } catch (RuntimeException e) {
             log.error("Quota store unavailable", e);
             errors.write(request, response, new ApiError(503, "quota_unavailable",
                     "quota accounting is unavailable; retry shortly", null, null));
             return;
         }
-        rateLimitHeaders.apply(response, decision);
+        rateLimitHeaders.apply(response, limits, decision);
         if (!decision.allowed()) {
             usage.recordThrottled(key.id(), realm.name());
             String which = decision.minute().remaining() == 0 ? "per-minute" : "per-day";
@@ -134,9 +141,20 @@ public final class ApiKeyAuthenticator extends OncePerRequestFilter {
         usage.recordAdmitted(key.id(), realm.name());
         request.setAttribute(KeyHolder.ATTRIBUTE,
                 new KeyHolder(key.id(), key.accountId(), key.prefix(), key.services(), holder.plan()));
-        request.setAttribute(RateLimitHeaders.ATTRIBUTE, decision);
         Admission.record(request, limiter, subject, decision, rateLimitHeaders);
         chain.doFilter(request, response);
+    }
+
+    private String subject(UUID keyId) {
+        String subject = subjects.get(keyId);
+        if (subject == null) {
+            if (subjects.size() >= SUBJECTS_KEPT) {
+                subjects.clear();
+            }
+            subject = keyId + ":" + realm.name();
+            subjects.put(keyId, subject);
+        }
+        return subject;
     }
 
     private void unauthorized(HttpServletRequest request, HttpServletResponse response, String code, String detail,

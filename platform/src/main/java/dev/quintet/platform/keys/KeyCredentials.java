@@ -22,7 +22,7 @@ record KeyCredentials(List<String> keys, String misplacedAt) {
     private static final int BODY_PEEK_LIMIT = 64 * 1024;
 
     static KeyCredentials of(HttpServletRequest request) {
-        List<String> keys = new ArrayList<>();
+        List<String> keys = new ArrayList<>(2);
         String authorization = request.getHeader("Authorization");
         String misplaced = null;
         if (authorization != null) {

@@ -3,6 +3,7 @@ package dev.quintet.platform.keys;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.random.RandomGenerator;
 import java.util.zip.CRC32;
 
@@ -19,8 +20,11 @@ public final class KeyFormat {
     /** How many characters of a key (after {@code qt_}) are kept to show and to find it by. */
     static final int DISPLAY_PREFIX_LENGTH = PREFIX.length() + 8;
 
-    /** Cloned per use: cheaper than a provider look-up on every request, and a clone is never shared. */
-    private static final MessageDigest SHA_256 = sha256();
+    /**
+     * SHA-256 instances that {@link #hash} takes and puts back, so a request neither builds nor clones one; a slot
+     * found empty (another thread holds its digest) gets a new instance.
+     */
+    private static final AtomicReferenceArray<MessageDigest> DIGESTS = new AtomicReferenceArray<>(8);
 
     private static final char[] BASE62 =
             "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".toCharArray();
@@ -33,7 +37,7 @@ public final class KeyFormat {
         for (int i = 0; i < BODY_LENGTH; i++) {
             body.append(BASE62[random.nextInt(BASE62.length)]);
         }
-        return PREFIX + body + checksum(body);
+        return PREFIX + body + new String(checksum(body.toString().getBytes(StandardCharsets.US_ASCII), 0));
     }
 
     /** True when the text has the shape of a key and its checksum is right. */
@@ -46,15 +50,25 @@ public final class KeyFormat {
                 return false;
             }
         }
-        return key.endsWith(checksum(key.substring(PREFIX.length(), PREFIX.length() + BODY_LENGTH)));
+        byte[] ascii = key.getBytes(StandardCharsets.US_ASCII);
+        char[] checksum = checksum(ascii, PREFIX.length());
+        for (int i = 0; i < CHECKSUM_LENGTH; i++) {
+            if (ascii[LENGTH - CHECKSUM_LENGTH + i] != checksum[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public static byte[] hash(String key) {
-        try {
-            return ((MessageDigest) SHA_256.clone()).digest(key.getBytes(StandardCharsets.US_ASCII));
-        } catch (CloneNotSupportedException e) {
-            throw new IllegalStateException(e);
+        int slot = (int) (Thread.currentThread().threadId() & (DIGESTS.length() - 1));
+        MessageDigest digest = DIGESTS.getAndSet(slot, null);
+        if (digest == null) {
+            digest = sha256();
         }
+        byte[] hash = digest.digest(key.getBytes(StandardCharsets.US_ASCII));
+        DIGESTS.setRelease(slot, digest);
+        return hash;
     }
 
     private static MessageDigest sha256() {
@@ -73,17 +87,17 @@ public final class KeyFormat {
         return key.substring(key.length() - 4);
     }
 
-    /** Base62 of the CRC-32 of the body's characters (ASCII, so one byte each), taken in one pass. */
-    private static String checksum(CharSequence body) {
+    /** Base62 of the CRC-32 of a key body's characters, ASCII (so one byte each), starting at {@code from}. */
+    private static char[] checksum(byte[] ascii, int from) {
         CRC32 crc = new CRC32();
-        crc.update(body.toString().getBytes(StandardCharsets.US_ASCII));
+        crc.update(ascii, from, BODY_LENGTH);
         long value = crc.getValue();
         char[] out = new char[CHECKSUM_LENGTH];
         for (int i = CHECKSUM_LENGTH - 1; i >= 0; i--) {
             out[i] = BASE62[(int) (value % 62)];
             value /= 62;
         }
-        return new String(out);
+        return out;
     }
 
     private static boolean isBase62(char c) {

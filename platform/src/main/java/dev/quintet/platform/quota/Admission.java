@@ -7,17 +7,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The quota a request was admitted under, kept on the request so a service can give it back when answering cost it
- * nothing, such as a capture served from the cache.
+ * The quota a request was admitted under, kept on the request (read it with {@code @RequestAttribute(ATTRIBUTE)}) so a
+ * service can show its state or give it back when answering cost nothing, such as a capture served from the cache.
  */
 public final class Admission {
 
-    static final String ATTRIBUTE = Admission.class.getName();
+    /** Request attribute holding the request's {@link Admission}. */
+    public static final String ATTRIBUTE = "dev.quintet.platform.quota.Admission";
     private static final Logger log = LoggerFactory.getLogger(Admission.class);
 
     private final QuotaLimiter limiter;
     private final String subject;
-    private final QuotaDecision decision;
+    private volatile QuotaDecision decision;
     private final RateLimitHeaders headers;
     private final AtomicBoolean givenBack = new AtomicBoolean();
 
@@ -26,6 +27,11 @@ public final class Admission {
         this.subject = subject;
         this.decision = decision;
         this.headers = headers;
+    }
+
+    /** The quota state after this admission, or after it was given back. */
+    public QuotaDecision decision() {
+        return decision;
     }
 
     /** Records on {@code request} that it was admitted for {@code subject} by {@code decision}. */
@@ -48,8 +54,7 @@ public final class Admission {
             log.warn("Could not give back a request to the quota store: {}", e.toString());
             return;
         }
-        QuotaDecision now = a.decision.givenBack();
-        request.setAttribute(RateLimitHeaders.ATTRIBUTE, now);
-        a.headers.replace(response, now);
+        a.decision = a.decision.givenBack();
+        a.headers.replace(response, a.decision);
     }
 }

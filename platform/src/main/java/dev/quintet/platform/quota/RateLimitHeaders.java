@@ -15,9 +15,6 @@ public final class RateLimitHeaders {
     public static final List<String> NAMES = List.of("RateLimit", "RateLimit-Policy", "X-RateLimit-Limit",
             "X-RateLimit-Remaining", "X-RateLimit-Reset");
 
-    /** Request attribute holding this request's {@link QuotaDecision}. */
-    public static final String ATTRIBUTE = "dev.quintet.platform.quota.QuotaDecision";
-
     private final ConcurrentHashMap<QuotaLimits, Fixed> fixed = new ConcurrentHashMap<>();
 
     /** The texts that depend on the limits alone. */
@@ -25,18 +22,18 @@ public final class RateLimitHeaders {
     }
 
     /**
-     * Adds the fields to a response that has none yet (the key filter runs before anything else writes them), so
-     * they are added rather than searched for and replaced.
+     * Adds the fields of {@code decision}, taken under {@code limits}, to a response that has none yet (the key filter
+     * runs before anything else writes them), so they are added rather than searched for and replaced.
      */
-    public void apply(HttpServletResponse response, QuotaDecision decision) {
-        QuotaDecision.Window m = decision.minute();
-        QuotaDecision.Window d = decision.day();
-        Fixed texts = fixed.computeIfAbsent(new QuotaLimits(m.limit(), d.limit()), limits ->
-                new Fixed(policy(m) + ", " + policy(d), Long.toString(m.limit()), Long.toString(d.limit())));
+    public void apply(HttpServletResponse response, QuotaLimits limits, QuotaDecision decision) {
+        Fixed texts = fixed.get(limits);
+        if (texts == null) {
+            texts = fixed.computeIfAbsent(limits, RateLimitHeaders::fixed);
+        }
         response.addHeader("RateLimit-Policy", texts.policy());
-        response.addHeader("RateLimit", state(m) + ", " + state(d));
+        response.addHeader("RateLimit", state(decision));
         QuotaDecision.Window tight = decision.tightest();
-        response.addHeader("X-RateLimit-Limit", tight == m ? texts.minuteLimit() : texts.dayLimit());
+        response.addHeader("X-RateLimit-Limit", tight == decision.minute() ? texts.minuteLimit() : texts.dayLimit());
         response.addHeader("X-RateLimit-Remaining", Long.toString(tight.remaining()));
         response.addHeader("X-RateLimit-Reset", Long.toString(tight.resetSeconds()));
         if (!decision.allowed()) {
@@ -47,17 +44,26 @@ public final class RateLimitHeaders {
     /** Sets the fields that change with use to {@code decision}, on a response that has them already. */
     void replace(HttpServletResponse response, QuotaDecision decision) {
         QuotaDecision.Window tight = decision.tightest();
-        response.setHeader("RateLimit", state(decision.minute()) + ", " + state(decision.day()));
+        response.setHeader("RateLimit", state(decision));
         response.setHeader("X-RateLimit-Limit", Long.toString(tight.limit()));
         response.setHeader("X-RateLimit-Remaining", Long.toString(tight.remaining()));
         response.setHeader("X-RateLimit-Reset", Long.toString(tight.resetSeconds()));
     }
 
-    private static String policy(QuotaDecision.Window w) {
-        return "\"" + w.window().label() + "\";q=" + w.limit() + ";w=" + w.window().seconds();
+    private static Fixed fixed(QuotaLimits limits) {
+        String policy = policy(QuotaWindow.MINUTE, limits.perMinute()) + ", " + policy(QuotaWindow.DAY, limits.perDay());
+        return new Fixed(policy, Long.toString(limits.perMinute()), Long.toString(limits.perDay()));
     }
 
-    private static String state(QuotaDecision.Window w) {
-        return "\"" + w.window().label() + "\";r=" + w.remaining() + ";t=" + w.resetSeconds();
+    private static String policy(QuotaWindow window, long limit) {
+        return "\"" + window.label() + "\";q=" + limit + ";w=" + window.seconds();
+    }
+
+    /** Both windows' state, built in one piece: this runs on every keyed response. */
+    private static String state(QuotaDecision decision) {
+        QuotaDecision.Window m = decision.minute();
+        QuotaDecision.Window d = decision.day();
+        return "\"" + m.window().label() + "\";r=" + m.remaining() + ";t=" + m.resetSeconds()
+                + ", \"" + d.window().label() + "\";r=" + d.remaining() + ";t=" + d.resetSeconds();
     }
 }

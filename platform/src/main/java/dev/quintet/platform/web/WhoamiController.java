@@ -1,8 +1,8 @@
 package dev.quintet.platform.web;
 
 import dev.quintet.platform.keys.KeyHolder;
+import dev.quintet.platform.quota.Admission;
 import dev.quintet.platform.quota.QuotaDecision;
-import dev.quintet.platform.quota.RateLimitHeaders;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -21,7 +21,8 @@ final class WhoamiController {
 
     @GetMapping(value = "/api/v1/whoami", produces = "application/json")
     Map<String, Object> whoami(@RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder,
-                               @RequestAttribute(RateLimitHeaders.ATTRIBUTE) QuotaDecision quota) {
+                               @RequestAttribute(Admission.ATTRIBUTE) Admission admission) {
+        QuotaDecision quota = admission.decision();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("service", service);
         body.put("account_id", holder.accountId().toString());

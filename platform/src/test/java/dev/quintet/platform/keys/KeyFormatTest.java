@@ -2,7 +2,14 @@ package dev.quintet.platform.keys;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 class KeyFormatTest {
@@ -36,5 +43,35 @@ class KeyFormatTest {
         assertThat(KeyFormat.hash(key)).hasSize(32);
         assertThat(KeyFormat.displayPrefix(key)).isEqualTo(key.substring(0, 11));
         assertThat(KeyFormat.lastFour(key)).isEqualTo(key.substring(key.length() - 4));
+    }
+
+    @Test
+    void hashIsTheKeysSha256EveryTimeOnEveryThread() throws Exception {
+        List<String> keys = new ArrayList<>();
+        Random random = new Random(5);
+        for (int i = 0; i < 20; i++) {
+            keys.add(KeyFormat.generate(random));
+        }
+        MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+        List<byte[]> expected = keys.stream().map(k -> sha256.digest(k.getBytes(StandardCharsets.US_ASCII))).toList();
+        List<Future<Integer>> results = new ArrayList<>();
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int t = 0; t < 64; t++) {
+                int offset = t;
+                results.add(threads.submit(() -> {
+                    int wrong = 0;
+                    for (int i = 0; i < 500; i++) {
+                        int k = (i + offset) % keys.size();
+                        if (!MessageDigest.isEqual(KeyFormat.hash(keys.get(k)), expected.get(k))) {
+                            wrong++;
+                        }
+                    }
+                    return wrong;
+                }));
+            }
+            for (Future<Integer> r : results) {
+                assertThat(r.get()).isZero();
+            }
+        }
     }
 }
