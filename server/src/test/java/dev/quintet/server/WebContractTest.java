@@ -88,6 +88,9 @@ class WebContractTest {
 
         HttpResponse<String> notFound = Http.get(base + "/api/v1/no-such-route", "Authorization", auth);
         assertError(service, notFound, 404, "not_found");
+        assertThat(notFound.headers().allValues("RateLimit")).as("one set of quota fields").hasSize(1);
+        HttpResponse<String> notFoundAgain = Http.get(base + "/api/v1/no-such-route", "Authorization", auth);
+        assertThat(remaining(notFoundAgain)).as("each refused request counts once").isEqualTo(remaining(notFound) - 1);
 
         HttpResponse<String> wrongMethod = Http.send("DELETE", base + "/api/v1/whoami", null, "Authorization", auth);
         assertError(service, wrongMethod, 405, "method_not_allowed");
@@ -99,6 +102,10 @@ class WebContractTest {
         String tooLarge = declareHugeBody(base, auth);
         assertThat(tooLarge).startsWith("HTTP/1.1 413").containsIgnoringCase("Content-Type: " + KeyedServices.errorContentType(service))
                 .contains("body_too_large");
+    }
+
+    private static long remaining(HttpResponse<String> response) {
+        return Long.parseLong(response.headers().firstValue("X-RateLimit-Remaining").orElseThrow());
     }
 
     /** Announces a 1 GiB body and sends none: every service must refuse it from the header alone. */

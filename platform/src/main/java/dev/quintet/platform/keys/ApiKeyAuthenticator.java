@@ -10,8 +10,11 @@ import dev.quintet.platform.quota.QuotaPolicy;
 import dev.quintet.platform.quota.RateLimitHeaders;
 import dev.quintet.platform.usage.UsageCounters;
 import dev.quintet.platform.web.ServiceRealm;
+import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -20,14 +23,15 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Authenticates every non-public request of an API service by its key, then admits it against the key's quota.
  * 401 for a missing, misplaced, malformed, unknown, revoked or expired key; 403 for a key not enabled here or a suspended
- * account; 429 with {@code Retry-After} over quota; quota headers on every keyed response.
+ * account; 429 with {@code Retry-After} over quota; quota headers on every keyed response. Registered for request
+ * dispatches only, so it runs once per request and never on the error dispatch that renders an answer it refused; a
+ * plain filter rather than a once-per-request one, which would mark and unmark every request with an attribute.
  */
-public final class ApiKeyAuthenticator extends OncePerRequestFilter {
+public final class ApiKeyAuthenticator implements Filter {
 
     private static final Logger log = LoggerFactory.getLogger(ApiKeyAuthenticator.class);
     private static final int SUBJECTS_KEPT = 100_000;
@@ -57,18 +61,14 @@ public final class ApiKeyAuthenticator extends OncePerRequestFilter {
     }
 
     @Override
-    protected boolean shouldNotFilter(HttpServletRequest request) {
-        return realm.isPublic(request.getRequestURI());
-    }
-
-    @Override
-    protected boolean shouldNotFilterErrorDispatch() {
-        return true;
-    }
-
-    @Override
-    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+    public void doFilter(ServletRequest servletRequest, ServletResponse servletResponse, FilterChain chain)
             throws ServletException, IOException {
+        HttpServletRequest request = (HttpServletRequest) servletRequest;
+        HttpServletResponse response = (HttpServletResponse) servletResponse;
+        if (realm.isPublic(request.getRequestURI())) {
+            chain.doFilter(request, response);
+            return;
+        }
         KeyCredentials credentials = KeyCredentials.of(request);
         if (credentials.keys().isEmpty()) {
             String detail = credentials.misplacedAt() == null

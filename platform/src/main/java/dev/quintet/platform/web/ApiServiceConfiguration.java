@@ -9,6 +9,7 @@ import dev.quintet.platform.quota.QuotaLimiter;
 import dev.quintet.platform.quota.QuotaPolicy;
 import dev.quintet.platform.usage.UsageCounters;
 import io.swagger.v3.oas.models.OpenAPI;
+import jakarta.servlet.DispatcherType;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -67,6 +68,7 @@ public class ApiServiceConfiguration {
         FilterRegistrationBean<ApiKeyAuthenticator> bean = new FilterRegistrationBean<>(
                 new ApiKeyAuthenticator(realm, keys, limiter, policy, usage, errors));
         bean.setOrder(CommonWebConfiguration.FIRST + 4);
+        bean.setDispatcherTypes(DispatcherType.REQUEST);
         bean.setEnabled(realm.apiKeys());
         return bean;
     }
