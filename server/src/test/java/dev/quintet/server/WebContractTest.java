@@ -104,6 +104,22 @@ class WebContractTest {
                 .contains("body_too_large");
     }
 
+    @ParameterizedTest
+    @MethodSource("keyed")
+    void rendersRequestsTheContainerRefusesInTheServiceShape(String service) throws java.io.IOException {
+        java.net.URI uri = java.net.URI.create(services.url(service));
+        try (java.net.Socket socket = new java.net.Socket(uri.getHost(), uri.getPort())) {
+            socket.setSoTimeout(10_000);
+            String request = "GET /api/v1/%zz HTTP/1.1\r\nHost: " + uri.getHost() + "\r\nConnection: close\r\n\r\n";
+            socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            String answer = readResponse(socket.getInputStream());
+            assertThat(answer).startsWith("HTTP/1.1 400")
+                    .containsIgnoringCase("Content-Type: " + KeyedServices.errorContentType(service))
+                    .containsIgnoringCase("X-Request-Id: ").contains("bad_request", "percent-escapes")
+                    .doesNotContain("<html");
+        }
+    }
+
     private static long remaining(HttpResponse<String> response) {
         return Long.parseLong(response.headers().firstValue("X-RateLimit-Remaining").orElseThrow());
     }

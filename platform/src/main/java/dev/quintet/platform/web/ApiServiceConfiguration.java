@@ -1,6 +1,7 @@
 package dev.quintet.platform.web;
 
 import dev.quintet.platform.errors.ApiErrorAdvice;
+import dev.quintet.platform.errors.ContainerErrorValve;
 import dev.quintet.platform.errors.ErrorPageController;
 import dev.quintet.platform.errors.ErrorWriter;
 import dev.quintet.platform.keys.ApiKeyAuthenticator;
@@ -10,6 +11,9 @@ import dev.quintet.platform.quota.QuotaPolicy;
 import dev.quintet.platform.usage.UsageCounters;
 import io.swagger.v3.oas.models.OpenAPI;
 import jakarta.servlet.DispatcherType;
+import org.apache.catalina.core.StandardHost;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -71,6 +75,16 @@ public class ApiServiceConfiguration {
         bean.setDispatcherTypes(DispatcherType.REQUEST);
         bean.setEnabled(realm.apiKeys());
         return bean;
+    }
+
+    /** Requests Tomcat refuses before the application sees them get the service's error shape too. */
+    @Bean
+    WebServerFactoryCustomizer<TomcatServletWebServerFactory> containerErrorsInServiceShape(ErrorWriter errors) {
+        return factory -> factory.addContextCustomizers(context -> {
+            StandardHost host = (StandardHost) context.getParent();
+            host.setErrorReportValveClass(ContainerErrorValve.class.getName());
+            host.getPipeline().addValve(new ContainerErrorValve(errors));
+        });
     }
 
     @Bean
