@@ -118,6 +118,10 @@ class WebContractTest {
                     .containsIgnoringCase("X-Request-Id: ").contains("bad_request", "percent-escapes")
                     .doesNotContain("<html");
         }
+        HttpResponse<String> hugeHeader = Http.get(services.url(service) + "/api/v1/whoami",
+                "X-Padding", "a".repeat(20_000));
+        assertError(service, hugeHeader, 400, "bad_request");
+        assertThat(hugeHeader.body()).contains("8 KB");
     }
 
     private static long remaining(HttpResponse<String> response) {

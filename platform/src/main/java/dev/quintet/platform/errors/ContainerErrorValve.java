@@ -8,13 +8,15 @@ import org.apache.catalina.valves.ErrorReportValve;
 
 /**
  * Tomcat's own error report, for requests it refuses before any application code runs (a path with a broken
- * percent-escape, say), written in the service's error shape instead of Tomcat's HTML page. Errors the application
- * sees are rendered by {@link ErrorPageController} and never reach this valve with nothing written.
+ * percent-escape, a method with characters a method cannot have, header fields over the size limit), written in the
+ * service's error shape instead of Tomcat's HTML page. Errors the application sees are rendered by {@link
+ * ErrorPageController} and never reach this valve with nothing written.
  */
 public final class ContainerErrorValve extends ErrorReportValve {
 
     private static final ApiError UNPARSABLE = new ApiError(400, "bad_request", "the request could not be parsed;"
-            + " check its path and query for broken percent-escapes and characters that must be escaped", null, null);
+            + " check its method, its path and query (broken percent-escapes, characters that must be escaped) and"
+            + " the size of its header fields (8 KB in all)", null, null);
 
     private final ErrorWriter writer;
 
