@@ -51,7 +51,7 @@ public final class FakeUpstream implements AutoCloseable {
             HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
             server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
             FakeUpstream fake = new FakeUpstream(server);
-            server.createContext("/", fake::handle);
+            server.createContext("/", fake::answer);
             server.start();
             return fake;
         } catch (IOException e) {
@@ -113,7 +113,10 @@ public final class FakeUpstream implements AutoCloseable {
         this.delay = delay;
     }
 
-    /** The most requests this fake has been answering at the same time. */
+    /**
+     * The most requests this fake has held at the same time before answering them. A request stops counting when its
+     * answer starts, so a client that sends its next request as soon as it has an answer is never counted twice.
+     */
     public int mostConcurrentRequests() {
         return mostActive.get();
     }
@@ -133,15 +136,6 @@ public final class FakeUpstream implements AutoCloseable {
         }
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
-        mostActive.accumulateAndGet(active.incrementAndGet(), Math::max);
-        try {
-            answer(exchange);
-        } finally {
-            active.decrementAndGet();
-        }
-    }
-
     private void answer(HttpExchange exchange) throws IOException {
         String path = exchange.getRequestURI().getRawPath();
         String query = exchange.getRequestURI().getRawQuery();
@@ -150,8 +144,13 @@ public final class FakeUpstream implements AutoCloseable {
                 exchange.getRequestHeaders().getFirst("User-Agent")));
         try (exchange) {
             Mode current = mode;
-            if (current == Mode.SLOW || !delay.isZero()) {
-                sleep(current == Mode.SLOW ? Duration.ofSeconds(5) : delay);
+            mostActive.accumulateAndGet(active.incrementAndGet(), Math::max);
+            try {
+                if (current == Mode.SLOW || !delay.isZero()) {
+                    sleep(current == Mode.SLOW ? Duration.ofSeconds(5) : delay);
+                }
+            } finally {
+                active.decrementAndGet();
             }
             if (current == Mode.FAILING) {
                 send(exchange, 503, "upstream is down", "text/plain");
