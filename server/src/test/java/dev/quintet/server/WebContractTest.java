@@ -106,18 +106,12 @@ class WebContractTest {
 
     @ParameterizedTest
     @MethodSource("keyed")
-    void rendersRequestsTheContainerRefusesInTheServiceShape(String service) throws java.io.IOException {
-        java.net.URI uri = java.net.URI.create(services.url(service));
-        try (java.net.Socket socket = new java.net.Socket(uri.getHost(), uri.getPort())) {
-            socket.setSoTimeout(10_000);
-            String request = "GET /api/v1/%zz HTTP/1.1\r\nHost: " + uri.getHost() + "\r\nConnection: close\r\n\r\n";
-            socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-            String answer = readResponse(socket.getInputStream());
-            assertThat(answer).startsWith("HTTP/1.1 400")
-                    .containsIgnoringCase("Content-Type: " + KeyedServices.errorContentType(service))
-                    .containsIgnoringCase("X-Request-Id: ").contains("bad_request", "percent-escapes")
-                    .doesNotContain("<html");
-        }
+    void rendersRequestsTheContainerRefusesInTheServiceShape(String service) {
+        String answer = exchange(services.url(service), "GET /api/v1/%zz HTTP/1.1");
+        assertThat(answer).startsWith("HTTP/1.1 400")
+                .containsIgnoringCase("Content-Type: " + KeyedServices.errorContentType(service))
+                .containsIgnoringCase("X-Request-Id: ").contains("bad_request", "percent-escapes")
+                .doesNotContain("<html");
         HttpResponse<String> hugeHeader = Http.get(services.url(service) + "/api/v1/whoami",
                 "X-Padding", "a".repeat(20_000));
         assertError(service, hugeHeader, 400, "bad_request");
@@ -130,11 +124,19 @@ class WebContractTest {
 
     /** Announces a 1 GiB body and sends none: every service must refuse it from the header alone. */
     private static String declareHugeBody(String base, String auth) {
+        return exchange(base, "POST /api/v1/whoami HTTP/1.1\r\nAuthorization: " + auth
+                + "\r\nContent-Type: application/json\r\nContent-Length: 1073741824");
+    }
+
+    /**
+     * Sends {@code head} (a request line and any fields) with {@code Host} and {@code Connection: close} over a plain
+     * socket, as no HTTP client would send it, and reads the answer.
+     */
+    private static String exchange(String base, String head) {
         java.net.URI uri = java.net.URI.create(base);
         try (java.net.Socket socket = new java.net.Socket(uri.getHost(), uri.getPort())) {
             socket.setSoTimeout(10_000);
-            String request = "POST /api/v1/whoami HTTP/1.1\r\nHost: " + uri.getHost() + "\r\nAuthorization: " + auth
-                    + "\r\nContent-Type: application/json\r\nContent-Length: 1073741824\r\nConnection: close\r\n\r\n";
+            String request = head + "\r\nHost: " + uri.getHost() + "\r\nConnection: close\r\n\r\n";
             socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             socket.getOutputStream().flush();
             return readResponse(socket.getInputStream());

@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
 
 /** The fake provider ({@link FakeOpenAi}) in a child JVM, seen from the benchmark. */
 final class ProviderJvm implements AutoCloseable {
@@ -60,7 +61,7 @@ final class ProviderJvm implements AutoCloseable {
     @Override
     public void close() throws Exception {
         process.getOutputStream().close();
-        if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
             process.destroy();
         }
         http.close();

@@ -26,10 +26,7 @@ public final class RateLimitHeaders {
      * runs before anything else writes them), so they are added rather than searched for and replaced.
      */
     public void apply(HttpServletResponse response, QuotaLimits limits, QuotaDecision decision) {
-        Fixed texts = fixed.get(limits);
-        if (texts == null) {
-            texts = fixed.computeIfAbsent(limits, RateLimitHeaders::fixed);
-        }
+        Fixed texts = fixed.computeIfAbsent(limits, RateLimitHeaders::fixed);
         response.addHeader("RateLimit-Policy", texts.policy());
         response.addHeader("RateLimit", state(decision));
         QuotaDecision.Window tight = decision.tightest();
