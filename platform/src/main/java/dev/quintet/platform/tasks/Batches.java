@@ -32,6 +32,8 @@ public final class Batches<T> implements AutoCloseable {
     private volatile boolean closed;
     /** Whether the thread sleeps out a linger time, to be woken only by an urgent piece or a full batch. */
     private volatile boolean lingering;
+    /** How many queued pieces fill the batch the thread lingers over. */
+    private volatile int room;
 
     /**
      * @param capacity how many pieces may wait; a caller that finds the queue full waits for room
@@ -66,7 +68,7 @@ public final class Batches<T> implements AutoCloseable {
         }
         try {
             queue.put(piece);
-            if (lingering && (urgent.test(piece) || queue.size() >= maxBatch)) {
+            if (lingering && (urgent.test(piece) || queue.size() >= room)) {
                 LockSupport.unpark(thread);
             }
             return true;
@@ -124,6 +126,10 @@ public final class Batches<T> implements AutoCloseable {
                 long left = deadline - System.nanoTime();
                 if (taken.size() >= maxBatch || urgent(taken, from) || left <= 0) {
                     return;
+                }
+                room = maxBatch - taken.size();
+                if (queue.size() >= room) {
+                    continue; // filled before the callers could see the room: no wake is coming
                 }
                 LockSupport.parkNanos(this, left);
                 if (Thread.interrupted()) {

@@ -79,6 +79,27 @@ class BatchesTest {
     }
 
     @Test
+    void aLingeringBatchIsDoneAsSoonAsWhatItHoldsAndWhatIsQueuedFillIt() throws Exception {
+        List<List<Integer>> done = new CopyOnWriteArrayList<>();
+        CountDownLatch full = new CountDownLatch(1);
+        // the linger is far longer than the test: only a full batch ends it
+        Batches<Integer> batches = new Batches<>("test-batches", 3, 100, Duration.ofMinutes(10),
+                piece -> false, batch -> {
+                    done.add(List.copyOf(batch));
+                    full.countDown();
+                });
+
+        batches.queued(1);
+        Thread.sleep(100); // the thread has taken 1 and lingers with room for two more
+        batches.queued(2);
+        batches.queued(3);
+
+        assertThat(full.await(10, TimeUnit.SECONDS)).as("the batch of 1 and the two queued after it").isTrue();
+        batches.close();
+        assertThat(done).containsExactly(List.of(1, 2, 3));
+    }
+
+    @Test
     void aFailedBatchIsLoggedAndTheNextOneStillRuns() throws Exception {
         List<Integer> done = new ArrayList<>();
         Batches<Integer> batches = new Batches<>("test-batches", 1, 100, batch -> {
