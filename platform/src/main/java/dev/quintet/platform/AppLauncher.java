@@ -65,6 +65,9 @@ public final class AppLauncher {
         p.put("logging.config", LOGGING_CONFIG);
         p.put("logging.include-application-name", "false");
         p.put("logging.level.org.springframework.web.servlet.PageNotFound", "error");
+        // Tomcat's check for threads a redeployed web app left running: an app here is never redeployed, and the
+        // JVM-wide daemon threads that libraries start from request threads (OkHttp's, Okio's) are not leaks
+        p.put("logging.level.org.apache.catalina.loader.WebappClassLoaderBase", "error");
         p.put("spring.threads.virtual.enabled", "true");
         p.put("spring.jackson.property-naming-strategy", "SNAKE_CASE");
         p.put("spring.jackson.default-property-inclusion", "non_null");

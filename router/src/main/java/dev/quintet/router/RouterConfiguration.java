@@ -21,10 +21,8 @@ import dev.quintet.router.routing.ChatRouter;
 import dev.quintet.router.routing.EndpointDraw;
 import dev.quintet.router.routing.EndpointHealth;
 import dev.quintet.router.routing.EndpointSelector;
-import java.net.http.HttpClient;
 import java.security.SecureRandom;
 import java.time.Clock;
-import java.util.concurrent.Executors;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -63,13 +61,8 @@ class RouterConfiguration {
     }
 
     @Bean
-    HttpClient upstreamHttpClient(RouterProperties properties) {
-        return HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_2)
-                .connectTimeout(properties.connectTimeout())
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .executor(Executors.newVirtualThreadPerTaskExecutor())
-                .build();
+    UpstreamHttp upstreamHttp(RouterProperties properties) {
+        return new UpstreamHttp(properties.connectTimeout(), properties.upstreamTimeout());
     }
 
     @Bean
@@ -97,12 +90,11 @@ class RouterConfiguration {
 
     @Bean
     ChatRouter chatRouter(Catalog catalog, ProviderConnections connections, RouterProperties properties,
-                          HttpClient http, Ledger ledger, FreeTier freeTier, Generations generations,
+                          UpstreamHttp upstream, Ledger ledger, FreeTier freeTier, Generations generations,
                           SecureRandom random, Clock clock, EndpointHealth health,
                           ObjectProvider<EndpointDraw> draw) {
         long defaultMaxTokens = properties.billing().defaultMaxCompletionTokens();
         Billing billing = new Billing(ledger, freeTier, defaultMaxTokens);
-        UpstreamHttp upstream = new UpstreamHttp(http, properties.upstreamTimeout());
         ProviderAdapters adapters = new ProviderAdapters(new OpenAiCompatibleProvider(upstream),
                 new AnthropicProvider(upstream, clock, defaultMaxTokens),
                 new GeminiProvider(upstream, clock, random, defaultMaxTokens));

@@ -11,7 +11,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param config a JSON file adding providers and models ({@code QUINTET_ROUTER_CONFIG}); none by default
  * @param connectTimeout how long to wait for an upstream connection
- * @param upstreamTimeout how long to wait for an upstream's response headers
+ * @param upstreamTimeout how long an upstream may send nothing: before its response headers and within its body
  * @param keepAliveInterval how often an idle stream gets an SSE comment
  * @param free the free tier's allowances ({@code quintet.router.free.*})
  * @param billing credit reservations ({@code quintet.router.billing.*})

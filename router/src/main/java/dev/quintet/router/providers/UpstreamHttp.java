@@ -1,58 +1,157 @@
 package dev.quintet.router.providers;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import okhttp3.Call;
+import okhttp3.ConnectionPool;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import okio.BufferedSink;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The HTTP side every adapter shares: a JSON POST with the upstream timeout, answered as an {@link UpstreamResponse}.
- * HTTPS endpoints negotiate HTTP/2; plain-HTTP ones (local servers) get HTTP/1.1, since many of them mishandle the
- * h2c upgrade on a POST.
+ * The HTTP side every adapter shares: a JSON POST, answered as an {@link UpstreamResponse}. The calling thread does
+ * the exchange's socket work itself (no hand-off to a selector thread and back), over pooled keep-alive connections;
+ * HTTPS endpoints negotiate HTTP/2, plain-HTTP ones (local servers) speak HTTP/1.1. A request body is sent once: a
+ * connection that fails after the request left is the endpoint's failure, for the router to fall back from, not a
+ * reason to send the same generation again.
  */
-public final class UpstreamHttp {
+public final class UpstreamHttp implements AutoCloseable {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final MediaType JSON_TYPE = MediaType.get("application/json");
+    /** Idle connections kept per router, and for how long: providers close theirs after a minute or more. */
+    private static final int IDLE_CONNECTIONS = 256;
+    private static final Duration IDLE_TIME = Duration.ofSeconds(30);
 
-    private final HttpClient http;
-    private final Duration timeout;
+    private final OkHttpClient http;
 
-    public UpstreamHttp(HttpClient http, Duration timeout) {
-        this.http = http;
-        this.timeout = timeout;
+    /**
+     * @param connectTimeout how long a connection may take
+     * @param silence how long an upstream may send nothing: before its response headers and between parts of its body
+     */
+    public UpstreamHttp(Duration connectTimeout, Duration silence) {
+        this.http = new OkHttpClient.Builder()
+                .connectTimeout(connectTimeout)
+                .readTimeout(silence)
+                .writeTimeout(silence)
+                .followRedirects(false)
+                .followSslRedirects(false)
+                .connectionPool(new ConnectionPool(IDLE_CONNECTIONS, IDLE_TIME.toSeconds(), TimeUnit.SECONDS))
+                .build();
     }
 
     /** POSTs {@code body} to {@code uri} with {@code headers} added. */
     public UpstreamResponse post(URI uri, Map<String, String> headers, ObjectNode body, boolean stream)
-            throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri)
-                .timeout(timeout)
-                .header("Content-Type", "application/json")
+            throws IOException {
+        Request.Builder request = new Request.Builder()
+                .url(uri.toString())
                 .header("Accept", stream ? "text/event-stream" : "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)));
-        if ("http".equals(uri.getScheme())) {
-            request.version(HttpClient.Version.HTTP_1_1);
+                .post(new SentOnce(JSON.writeValueAsBytes(body)));
+        if (stream) {
+            request.header("Accept-Encoding", "identity"); // each event as it comes, not as a compressor flushes it
         }
         headers.forEach(request::header);
-        HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-        return new UpstreamResponse(response.statusCode(), retryAfter(response), response.body());
+        Call call = http.newCall(request.build());
+        Response response = call.execute();
+        return new UpstreamResponse(response.code(), retryAfter(response.header("Retry-After")),
+                new Body(response.body().byteStream(), call), call::cancel);
     }
 
-    static Optional<Duration> retryAfter(HttpResponse<?> response) {
-        return response.headers().firstValue("Retry-After").flatMap(v -> {
-            try {
-                long seconds = Long.parseLong(v.trim());
-                return seconds >= 0 ? Optional.of(Duration.ofSeconds(seconds)) : Optional.empty();
-            } catch (NumberFormatException e) {
-                return Optional.empty();
+    static Optional<Duration> retryAfter(String value) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        try {
+            long seconds = Long.parseLong(value.trim());
+            return seconds >= 0 ? Optional.of(Duration.ofSeconds(seconds)) : Optional.empty();
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Closes the idle connections and the client's threads. */
+    @Override
+    public void close() {
+        http.dispatcher().executorService().shutdown();
+        http.connectionPool().evictAll();
+    }
+
+    /** A JSON request body that may not be sent twice. */
+    private static final class SentOnce extends RequestBody {
+
+        private final byte[] bytes;
+
+        SentOnce(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        @Override
+        public MediaType contentType() {
+            return JSON_TYPE;
+        }
+
+        @Override
+        public long contentLength() {
+            return bytes.length;
+        }
+
+        @Override
+        public boolean isOneShot() {
+            return true;
+        }
+
+        @Override
+        public void writeTo(BufferedSink sink) throws IOException {
+            sink.write(bytes);
+        }
+    }
+
+    /**
+     * A response body read by the thread that made the call. Closed at its end, it leaves the connection to the next
+     * call; closed before (an error's first bytes read, a stream given up), it cancels the call first, so that closing
+     * does not wait for the rest of a long answer.
+     */
+    private static final class Body extends FilterInputStream {
+
+        private final Call call;
+        private boolean ended;
+
+        Body(InputStream in, Call call) {
+            super(in);
+            this.call = call;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            ended |= b < 0;
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            ended |= n < 0;
+            return n;
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (!ended) {
+                call.cancel();
             }
-        });
+            super.close();
+        }
     }
 }

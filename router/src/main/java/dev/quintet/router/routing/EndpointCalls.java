@@ -4,7 +4,7 @@ import dev.quintet.router.generations.Attempt;
 import dev.quintet.router.providers.Provider;
 import dev.quintet.router.providers.UpstreamResponse;
 import java.io.IOException;
-import java.net.http.HttpTimeoutException;
+import java.net.SocketTimeoutException;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -50,7 +50,7 @@ final class EndpointCalls {
 
     /** An endpoint that timed out or could not be reached, noted as attempted with status 0. */
     static UpstreamFailure unreachable(Candidate c, Exchange exchange, long started, IOException e) {
-        boolean timedOut = e instanceof HttpTimeoutException;
+        boolean timedOut = e instanceof SocketTimeoutException;
         exchange.attempted(c, 0, timedOut ? Attempt.TIMEOUT : Attempt.UNREACHABLE, started);
         return UpstreamFailure.unreachable(c, timedOut ? "timed out waiting for an answer"
                 : "could not be reached (" + UpstreamAnswers.describe(e) + ")");

@@ -76,7 +76,7 @@ final class StreamedCompletion {
             }
             StreamTally tally = new StreamTally();
             Charge[] priced = new Charge[1];
-            RelayOutcome outcome = relay.relay(upstream.body(), c.model().id(), c.providerName(), tally, t -> {
+            RelayOutcome outcome = relay.relay(upstream.body(), upstream.cancel(), c.model().id(), c.providerName(), tally, t -> {
                 priced[0] = exchange.price(c, TokenUsage.fromOpenAi(t.usage()), t.completion(), false);
                 return UsageFields.of(json, t.usage(), priced[0]);
             });

@@ -27,7 +27,8 @@ public final class SseRelay implements AutoCloseable {
     private final ChunkStyle style;
     private final Thread requestThread = Thread.currentThread();
     private final Thread keepAlive;
-    private volatile InputStream upstream;
+    /** Cancels the upstream call being relayed, if any. */
+    private volatile Runnable cancel;
     private volatile boolean closed;
     private volatile boolean relaying;
 
@@ -55,11 +56,12 @@ public final class SseRelay implements AutoCloseable {
 
     /**
      * Relays one upstream's SSE body, answering for {@code model} as served by {@code provider}; what it produced
-     * goes to {@code tally}, and {@code pricedUsage} gives the final chunk's {@code usage} from it.
+     * goes to {@code tally}, and {@code pricedUsage} gives the final chunk's {@code usage} from it. {@code cancel}
+     * stops the upstream call from another thread, should the caller go away.
      */
-    public RelayOutcome relay(InputStream body, String model, String provider, StreamTally tally,
+    public RelayOutcome relay(InputStream body, Runnable cancel, String model, String provider, StreamTally tally,
                               Function<StreamTally, ObjectNode> pricedUsage) {
-        upstream = body;
+        this.cancel = cancel;
         relaying = true;
         try {
             return new ChunkRelay(writer, json, generationId, model, provider, tally, pricedUsage, style)
@@ -67,8 +69,8 @@ public final class SseRelay implements AutoCloseable {
         } finally {
             relaying = false;
             Thread.interrupted();
+            this.cancel = null;
             closeQuietly(body);
-            upstream = null;
         }
     }
 
@@ -115,9 +117,9 @@ public final class SseRelay implements AutoCloseable {
     }
 
     private void cancelUpstream() {
-        InputStream current = upstream;
+        Runnable current = cancel;
         if (current != null) {
-            closeQuietly(current);
+            current.run();
         }
         if (relaying || !closed) {
             requestThread.interrupt();

@@ -47,6 +47,6 @@ public final class Translations {
             return upstream;
         }
         return new UpstreamResponse(upstream.status(), upstream.retryAfter(),
-                new TranslatedStream(upstream.body(), translator));
+                new TranslatedStream(upstream.body(), translator), upstream.cancel());
     }
 }

@@ -1,0 +1,157 @@
+package dev.quintet.router.providers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The upstream HTTP client against a real server on a loopback port: connections kept for the next call, answers
+ * given up without reading them to their end, cancels from another thread, and silence past the timeout.
+ */
+class UpstreamHttpTest {
+
+    private static final ObjectNode BODY = JsonMapper.builder().build().createObjectNode().put("model", "m");
+    /** Long enough that a test waiting for it would fail by its bound rather than pass late. */
+    private static final long STALL_MILLIS = 30_000;
+
+    private final List<Integer> clientPorts = new CopyOnWriteArrayList<>();
+    private final CountDownLatch released = new CountDownLatch(1);
+    private HttpServer server;
+    private UpstreamHttp http;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        server.createContext("/", this::handle);
+        server.start();
+        http = new UpstreamHttp(Duration.ofSeconds(2), Duration.ofSeconds(1));
+    }
+
+    @AfterEach
+    void stop() {
+        released.countDown();
+        http.close();
+        server.stop(0);
+    }
+
+    @Test
+    void keepsTheConnectionOfAnAnswerReadToItsEndForTheNextCall() throws IOException {
+        for (int i = 0; i < 3; i++) {
+            try (UpstreamResponse response = post("/ok", false)) {
+                assertThat(response.status()).isEqualTo(200);
+                assertThat(new String(response.body().readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("{\"ok\":true}");
+            }
+        }
+
+        assertThat(clientPorts).hasSize(3).containsOnly(clientPorts.getFirst());
+    }
+
+    @Test
+    void givesUpAnAnswerWithoutWaitingForTheRestOfIt() {
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            try (UpstreamResponse response = post("/endless-error", false)) {
+                assertThat(response.status()).isEqualTo(500);
+                assertThat(response.retryAfter()).contains(Duration.ofSeconds(7));
+                assertThat(new String(response.readBody(5), StandardCharsets.UTF_8)).isEqualTo("error");
+            }
+        });
+    }
+
+    @Test
+    void aCancelFromAnotherThreadEndsTheReadersWait() {
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            try (UpstreamResponse response = post("/stall", true)) {
+                byte[] first = new byte[64];
+                int n = response.body().read(first);
+                assertThat(new String(first, 0, n, StandardCharsets.UTF_8)).startsWith("data: ");
+                Thread.ofVirtual().start(() -> {
+                    sleep(200);
+                    response.cancel().run();
+                });
+
+                assertThatThrownBy(() -> response.body().readAllBytes()).isInstanceOf(IOException.class);
+            }
+        });
+    }
+
+    @Test
+    void anUpstreamSilentPastTheTimeoutFailsWithATimeout() {
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () ->
+                assertThatThrownBy(() -> post("/silent", false)).isInstanceOf(SocketTimeoutException.class));
+    }
+
+    private UpstreamResponse post(String path, boolean stream) throws IOException {
+        URI uri = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + path);
+        return http.post(uri, Map.of("Authorization", "Bearer sk-test"), BODY, stream);
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            exchange.getRequestBody().readAllBytes();
+            clientPorts.add(exchange.getRemoteAddress().getPort());
+            switch (exchange.getRequestURI().getPath()) {
+                case "/ok" -> {
+                    byte[] body = "{\"ok\":true}".getBytes(StandardCharsets.UTF_8);
+                    exchange.sendResponseHeaders(200, body.length);
+                    exchange.getResponseBody().write(body);
+                }
+                case "/endless-error" -> {
+                    exchange.getResponseHeaders().add("Retry-After", "7");
+                    exchange.sendResponseHeaders(500, 0);
+                    writeThenStall(exchange.getResponseBody(), "error: and more to come");
+                }
+                case "/stall" -> {
+                    exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+                    exchange.sendResponseHeaders(200, 0);
+                    writeThenStall(exchange.getResponseBody(), "data: {\"choices\":[]}\n\n");
+                }
+                case "/silent" -> stall();
+                default -> exchange.sendResponseHeaders(404, -1);
+            }
+        }
+    }
+
+    private void writeThenStall(OutputStream out, String text) throws IOException {
+        out.write(text.getBytes(StandardCharsets.UTF_8));
+        out.flush();
+        stall();
+    }
+
+    private void stall() {
+        try {
+            released.await(STALL_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
