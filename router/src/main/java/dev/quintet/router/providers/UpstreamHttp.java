@@ -15,22 +15,21 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
-import okio.BufferedSink;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The HTTP side every adapter shares: a JSON POST, answered as an {@link UpstreamResponse}. The calling thread does
  * the exchange's socket work itself (no hand-off to a selector thread and back), over pooled keep-alive connections;
- * HTTPS endpoints negotiate HTTP/2, plain-HTTP ones (local servers) speak HTTP/1.1. A request body is sent once: a
- * connection that fails after the request left is the endpoint's failure, for the router to fall back from, not a
- * reason to send the same generation again.
+ * HTTPS endpoints negotiate HTTP/2, plain-HTTP ones (local servers) speak HTTP/1.1. A request whose connection breaks
+ * before any answer (most often a kept connection the server closed meanwhile) is sent again, once, on a new one; a
+ * request that timed out is not sent again.
  */
 public final class UpstreamHttp implements AutoCloseable {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final MediaType JSON_TYPE = MediaType.get("application/json");
-    /** Idle connections kept per router, and for how long: providers close theirs after a minute or more. */
+    /** Idle connections kept for the next calls, and for how long (a server may close its end sooner; see above). */
     private static final int IDLE_CONNECTIONS = 256;
     private static final Duration IDLE_TIME = Duration.ofSeconds(30);
 
@@ -57,7 +56,7 @@ public final class UpstreamHttp implements AutoCloseable {
         Request.Builder request = new Request.Builder()
                 .url(uri.toString())
                 .header("Accept", stream ? "text/event-stream" : "application/json")
-                .post(new SentOnce(JSON.writeValueAsBytes(body)));
+                .post(RequestBody.create(JSON.writeValueAsBytes(body), JSON_TYPE));
         if (stream) {
             request.header("Accept-Encoding", "identity"); // each event as it comes, not as a compressor flushes it
         }
@@ -85,36 +84,6 @@ public final class UpstreamHttp implements AutoCloseable {
     public void close() {
         http.dispatcher().executorService().shutdown();
         http.connectionPool().evictAll();
-    }
-
-    /** A JSON request body that may not be sent twice. */
-    private static final class SentOnce extends RequestBody {
-
-        private final byte[] bytes;
-
-        SentOnce(byte[] bytes) {
-            this.bytes = bytes;
-        }
-
-        @Override
-        public MediaType contentType() {
-            return JSON_TYPE;
-        }
-
-        @Override
-        public long contentLength() {
-            return bytes.length;
-        }
-
-        @Override
-        public boolean isOneShot() {
-            return true;
-        }
-
-        @Override
-        public void writeTo(BufferedSink sink) throws IOException {
-            sink.write(bytes);
-        }
     }
 
     /**

@@ -7,8 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -26,8 +30,9 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The upstream HTTP client against a real server on a loopback port: connections kept for the next call, answers
- * given up without reading them to their end, cancels from another thread, and silence past the timeout.
+ * The upstream HTTP client against real servers on loopback ports: connections kept for the next call and replaced
+ * when the server closed them, answers given up without reading them to their end, cancels from another thread, and
+ * silence past the timeout.
  */
 class UpstreamHttpTest {
 
@@ -66,6 +71,26 @@ class UpstreamHttpTest {
         }
 
         assertThat(clientPorts).hasSize(3).containsOnly(clientPorts.getFirst());
+    }
+
+    @Test
+    void sendsARequestAgainOnANewConnectionWhenTheKeptOneWasClosedByTheServer() throws Exception {
+        try (ServerSocket closesAfterEachAnswer = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            List<Integer> connectionsServed = new CopyOnWriteArrayList<>();
+            Thread.ofVirtual().start(() -> answerOnceThenClose(closesAfterEachAnswer, connectionsServed));
+            URI uri = URI.create("http://127.0.0.1:" + closesAfterEachAnswer.getLocalPort() + "/ok");
+
+            try (UpstreamResponse first = http.post(uri, Map.of(), BODY, false)) {
+                first.body().readAllBytes();
+            }
+            Thread.sleep(200); // the server has closed the connection the client keeps
+            try (UpstreamResponse second = http.post(uri, Map.of(), BODY, false)) {
+                assertThat(second.status()).isEqualTo(200);
+                assertThat(second.body().readAllBytes()).isNotEmpty();
+            }
+
+            assertThat(connectionsServed).hasSize(2).doesNotHaveDuplicates();
+        }
     }
 
     @Test
@@ -131,6 +156,38 @@ class UpstreamHttpTest {
                 default -> exchange.sendResponseHeaders(404, -1);
             }
         }
+    }
+
+    /**
+     * Answers one request per connection as if the connection were kept (no {@code Connection: close}), then closes
+     * it, as a server does whose keep-alive time ran out; notes each served connection's port.
+     */
+    private static void answerOnceThenClose(ServerSocket server, List<Integer> served) {
+        while (!server.isClosed()) {
+            try (Socket socket = server.accept()) {
+                InputStream in = socket.getInputStream();
+                String head = readHead(in);
+                int length = Integer.parseInt(head.replaceAll("(?is).*content-length:\\s*(\\d+).*", "$1"));
+                in.readNBytes(length);
+                socket.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 11\r\n\r\n{\"ok\":true}").getBytes(StandardCharsets.US_ASCII));
+                served.add(socket.getPort());
+            } catch (IOException e) {
+                return; // the server socket was closed
+            }
+        }
+    }
+
+    private static String readHead(InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
+        while (head.indexOf("\r\n\r\n") < 0) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("the connection ended inside the request head");
+            }
+            head.append((char) b);
+        }
+        return head.toString();
     }
 
     private void writeThenStall(OutputStream out, String text) throws IOException {
