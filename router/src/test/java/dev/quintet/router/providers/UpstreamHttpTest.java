@@ -169,9 +169,9 @@ class UpstreamHttpTest {
                 String head = readHead(in);
                 int length = Integer.parseInt(head.replaceAll("(?is).*content-length:\\s*(\\d+).*", "$1"));
                 in.readNBytes(length);
+                served.add(socket.getPort()); // before the answer, which the test may check right after
                 socket.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
                         + "Content-Length: 11\r\n\r\n{\"ok\":true}").getBytes(StandardCharsets.US_ASCII));
-                served.add(socket.getPort());
             } catch (IOException e) {
                 return; // the server socket was closed
             }
