@@ -1,8 +1,6 @@
 package dev.quintet.router.providers;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -63,8 +61,10 @@ public final class UpstreamHttp implements AutoCloseable {
         headers.forEach(request::header);
         Call call = http.newCall(request.build());
         Response response = call.execute();
+        // closed before its end, the body is read on for at most 100 ms, so that a connection whose answer ends soon
+        // (an event stream after its [DONE]) is kept; the connection of one that goes on is closed
         return new UpstreamResponse(response.code(), retryAfter(response.header("Retry-After")),
-                new Body(response.body().byteStream(), call), call::cancel);
+                response.body().byteStream(), call::cancel);
     }
 
     static Optional<Duration> retryAfter(String value) {
@@ -84,43 +84,5 @@ public final class UpstreamHttp implements AutoCloseable {
     public void close() {
         http.dispatcher().executorService().shutdown();
         http.connectionPool().evictAll();
-    }
-
-    /**
-     * A response body read by the thread that made the call. Closed at its end, it leaves the connection to the next
-     * call; closed before (an error's first bytes read, a stream given up), it cancels the call first, so that closing
-     * does not wait for the rest of a long answer.
-     */
-    private static final class Body extends FilterInputStream {
-
-        private final Call call;
-        private boolean ended;
-
-        Body(InputStream in, Call call) {
-            super(in);
-            this.call = call;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            ended |= b < 0;
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
-            ended |= n < 0;
-            return n;
-        }
-
-        @Override
-        public void close() throws IOException {
-            if (!ended) {
-                call.cancel();
-            }
-            super.close();
-        }
     }
 }

@@ -30,8 +30,8 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The upstream HTTP client against real servers on loopback ports: connections kept for the next call and replaced
- * when the server closed them, answers given up without reading them to their end, cancels from another thread, and
+ * The upstream HTTP client against real servers on loopback ports: connections kept for the next call (also after a
+ * stream read up to its {@code [DONE]}) and replaced when the server closed them, answers given up without reading them to their end, cancels from another thread, and
  * silence past the timeout.
  */
 class UpstreamHttpTest {
@@ -71,6 +71,23 @@ class UpstreamHttpTest {
         }
 
         assertThat(clientPorts).hasSize(3).containsOnly(clientPorts.getFirst());
+    }
+
+    @Test
+    void keepsTheConnectionOfAStreamLeftAtItsDoneMarkForTheNextCall() throws IOException {
+        for (int i = 0; i < 2; i++) {
+            try (UpstreamResponse response = post("/done", true)) {
+                String text = "";
+                byte[] part = new byte[256];
+                while (!text.contains("[DONE]")) { // as the relay reads: up to the mark, not to the end
+                    int n = response.body().read(part);
+                    assertThat(n).as("the stream ended before its [DONE]").isPositive();
+                    text += new String(part, 0, n, StandardCharsets.UTF_8);
+                }
+            }
+        }
+
+        assertThat(clientPorts).hasSize(2).containsOnly(clientPorts.getFirst());
     }
 
     @Test
@@ -146,6 +163,14 @@ class UpstreamHttpTest {
                     exchange.getResponseHeaders().add("Retry-After", "7");
                     exchange.sendResponseHeaders(500, 0);
                     writeThenStall(exchange.getResponseBody(), "error: and more to come");
+                }
+                case "/done" -> {
+                    exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+                    exchange.sendResponseHeaders(200, 0);
+                    OutputStream out = exchange.getResponseBody();
+                    out.write("data: {\"choices\":[]}\n\n".getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                    out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
                 }
                 case "/stall" -> {
                     exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
