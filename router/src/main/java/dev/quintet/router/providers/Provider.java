@@ -20,14 +20,14 @@ public interface Provider {
      * @throws IOException when the provider cannot be reached
      */
     UpstreamResponse send(Connection connection, Endpoint endpoint, ObjectNode body, boolean stream)
-            throws IOException, InterruptedException;
+            throws IOException;
 
     /**
      * Sends a legacy text-completions body ({@code prompt}); the answer reads as OpenAI's {@code text_completion}
      * objects. Unless a provider has its own completions endpoint, the prompt goes as a chat message.
      */
     default UpstreamResponse sendCompletion(Connection connection, Endpoint endpoint, ObjectNode body, boolean stream)
-            throws IOException, InterruptedException {
+            throws IOException {
         return TextCompletions.overChat(this, connection, endpoint, body, stream);
     }
 }

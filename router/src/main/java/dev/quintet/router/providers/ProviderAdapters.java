@@ -19,13 +19,13 @@ public final class ProviderAdapters implements Provider {
 
     @Override
     public UpstreamResponse send(Connection connection, Endpoint endpoint, ObjectNode body, boolean stream)
-            throws IOException, InterruptedException {
+            throws IOException {
         return adapter(connection).send(connection, endpoint, body, stream);
     }
 
     @Override
     public UpstreamResponse sendCompletion(Connection connection, Endpoint endpoint, ObjectNode body, boolean stream)
-            throws IOException, InterruptedException {
+            throws IOException {
         return adapter(connection).sendCompletion(connection, endpoint, body, stream);
     }
 

@@ -32,14 +32,9 @@ final class EndpointCalls {
     }
 
     UpstreamResponse send(Candidate c, ChatRequest request, boolean stream) throws IOException {
-        try {
-            ObjectNode body = ForwardedParameters.forEndpoint(request.body(), c.endpoint(), stream);
-            return request.text() ? provider.sendCompletion(c.connection(), c.endpoint(), body, stream)
-                    : provider.send(c.connection(), c.endpoint(), body, stream);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
-        }
+        ObjectNode body = ForwardedParameters.forEndpoint(request.body(), c.endpoint(), stream);
+        return request.text() ? provider.sendCompletion(c.connection(), c.endpoint(), body, stream)
+                : provider.send(c.connection(), c.endpoint(), body, stream);
     }
 
     /** A failure by the endpoint's fault: noted for the error, and against the endpoint's health. */

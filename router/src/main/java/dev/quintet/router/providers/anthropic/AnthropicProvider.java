@@ -33,7 +33,7 @@ public final class AnthropicProvider implements Provider {
 
     @Override
     public UpstreamResponse send(Connection connection, Endpoint endpoint, ObjectNode body, boolean stream)
-            throws IOException, InterruptedException {
+            throws IOException {
         long limit = endpoint.maxCompletionTokens() != null ? endpoint.maxCompletionTokens() : defaultMaxTokens;
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("anthropic-version", VERSION);

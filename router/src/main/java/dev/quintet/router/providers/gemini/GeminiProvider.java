@@ -38,7 +38,7 @@ public final class GeminiProvider implements Provider {
 
     @Override
     public UpstreamResponse send(Connection connection, Endpoint endpoint, ObjectNode body, boolean stream)
-            throws IOException, InterruptedException {
+            throws IOException {
         String model = body.path("model").asString().replaceFirst("^models/", "");
         String path = "v1beta/models/" + model + (stream ? ":streamGenerateContent?alt=sse" : ":generateContent");
         long limit = endpoint.maxCompletionTokens() != null ? endpoint.maxCompletionTokens() : defaultMaxTokens;

@@ -25,13 +25,13 @@ public final class OpenAiCompatibleProvider implements Provider {
 
     @Override
     public UpstreamResponse send(Connection connection, Endpoint endpoint, ObjectNode body, boolean stream)
-            throws IOException, InterruptedException {
+            throws IOException {
         return http.post(connection.provider().resolve("chat/completions"), headers(connection), body, stream);
     }
 
     @Override
     public UpstreamResponse sendCompletion(Connection connection, Endpoint endpoint, ObjectNode body, boolean stream)
-            throws IOException, InterruptedException {
+            throws IOException {
         UpstreamResponse response = http.post(connection.provider().resolve("completions"), headers(connection), body,
                 stream);
         if (response.status() != 404 || body.hasNonNull("suffix")) {

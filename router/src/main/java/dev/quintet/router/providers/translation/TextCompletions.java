@@ -27,7 +27,7 @@ public final class TextCompletions {
 
     /** Sends {@code body} (a text-completions request) to {@code chat} as a chat request; answers as text. */
     public static UpstreamResponse overChat(Provider chat, Connection connection, Endpoint endpoint, ObjectNode body,
-                                            boolean stream) throws IOException, InterruptedException {
+                                            boolean stream) throws IOException {
         String echo = body.path("echo").asBoolean(false) ? prompt(body) : "";
         UpstreamResponse response = chat.send(connection, endpoint, chatBody(body), stream);
         return stream ? Translations.stream(response, new TextChunks(echo))
