@@ -1,5 +1,6 @@
 package dev.quintet.packages.registry;
 
+import dev.quintet.platform.web.RetryAfter;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.zip.GZIPInputStream;
 import tools.jackson.core.JacksonException;
@@ -52,22 +54,13 @@ public final class UpstreamHttp {
                     response.headers().firstValue("Last-Modified").orElse(null));
             return new UpstreamResponse(status, body(uri, response), validators, response.headers());
         }
-        Optional<Duration> retryAfter = response.headers().firstValue("Retry-After").flatMap(UpstreamHttp::seconds);
+        Optional<Duration> retryAfter =
+                RetryAfter.parse(response.headers().firstValue("Retry-After").orElse(null), Instant.now());
         String detail = "upstream " + host(uri) + " answered HTTP " + status + " for " + uri.getPath();
         if (status == 429 || status == 503 && retryAfter.isPresent()) {
             throw UpstreamFailure.rateLimited(detail, retryAfter.orElse(Duration.ofMinutes(1)));
         }
         throw new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, detail);
-    }
-
-    /** A {@code Retry-After} in seconds (the HTTP-date form is read as one minute by the caller). */
-    private static Optional<Duration> seconds(String value) {
-        try {
-            long seconds = Long.parseLong(value.strip());
-            return seconds < 0 ? Optional.empty() : Optional.of(Duration.ofSeconds(Math.min(seconds, 86_400)));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
     }
 
     /** Turns a JSON document into a project; throws {@link IllegalStateException} when it is not one. */

@@ -1,10 +1,11 @@
 package dev.quintet.router.providers;
 
+import dev.quintet.platform.web.RetryAfter;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import okhttp3.Call;
 import okhttp3.ConnectionPool;
@@ -63,20 +64,8 @@ public final class UpstreamHttp implements AutoCloseable {
         Response response = call.execute();
         // closed before its end, the body is read on for at most 100 ms, so that a connection whose answer ends soon
         // (an event stream after its [DONE]) is kept; the connection of one that goes on is closed
-        return new UpstreamResponse(response.code(), retryAfter(response.header("Retry-After")),
+        return new UpstreamResponse(response.code(), RetryAfter.parse(response.header("Retry-After"), Instant.now()),
                 response.body().byteStream(), call::cancel);
-    }
-
-    static Optional<Duration> retryAfter(String value) {
-        if (value == null) {
-            return Optional.empty();
-        }
-        try {
-            long seconds = Long.parseLong(value.trim());
-            return seconds >= 0 ? Optional.of(Duration.ofSeconds(seconds)) : Optional.empty();
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
     }
 
     /** Closes the idle connections and the client's threads. */

@@ -35,9 +35,9 @@ public final class Fallback {
                 + failures.size() + " endpoints") + " failed before answering: " + trail);
     }
 
-    /** Seconds to put in {@code Retry-After}: the shortest wait a provider asked for, or a default. */
+    /** Seconds to put in {@code Retry-After}: the shortest wait a provider asked for, at least one, or a default. */
     public static long retryAfterSeconds(List<UpstreamFailure> failures) {
-        return failures.stream().map(UpstreamFailure::retryAfter).flatMap(Optional::stream)
-                .min(Duration::compareTo).orElse(DEFAULT_RETRY).toSeconds();
+        return Math.max(1, failures.stream().map(UpstreamFailure::retryAfter).flatMap(Optional::stream)
+                .min(Duration::compareTo).orElse(DEFAULT_RETRY).toSeconds());
     }
 }

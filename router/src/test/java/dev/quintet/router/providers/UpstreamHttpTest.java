@@ -17,6 +17,9 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -122,6 +125,15 @@ class UpstreamHttpTest {
     }
 
     @Test
+    void readsARetryAfterGivenAsADate() throws IOException {
+        try (UpstreamResponse response = post("/limited-until", false)) {
+            assertThat(response.status()).isEqualTo(429);
+            assertThat(response.retryAfter()).hasValueSatisfying(wait ->
+                    assertThat(wait).isBetween(Duration.ofSeconds(25), Duration.ofSeconds(30)));
+        }
+    }
+
+    @Test
     void aCancelFromAnotherThreadEndsTheReadersWait() {
         assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
             try (UpstreamResponse response = post("/stall", true)) {
@@ -163,6 +175,11 @@ class UpstreamHttpTest {
                     exchange.getResponseHeaders().add("Retry-After", "7");
                     exchange.sendResponseHeaders(500, 0);
                     writeThenStall(exchange.getResponseBody(), "error: and more to come");
+                }
+                case "/limited-until" -> {
+                    exchange.getResponseHeaders().add("Retry-After", DateTimeFormatter.RFC_1123_DATE_TIME
+                            .format(ZonedDateTime.now(ZoneOffset.UTC).plusSeconds(30)));
+                    exchange.sendResponseHeaders(429, -1);
                 }
                 case "/done" -> {
                     exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
