@@ -2,14 +2,11 @@ package dev.quintet.devices.values;
 
 import dev.quintet.devices.events.Events;
 import dev.quintet.devices.live.LiveFeed;
-import java.time.Duration;
+import dev.quintet.platform.tasks.Batches;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -32,8 +29,9 @@ public final class ReportWriter implements SmartLifecycle {
 
     private final ReportStore store;
     private final TransactionTemplate tx;
-    private final int batchSize;
-    private final List<Lane> lanes = new ArrayList<>();
+    private final Batching batching;
+    /** One writer per lane, made when the writer starts; empty while stopped. */
+    private volatile List<Batches<Pending>> lanes = List.of();
     private volatile boolean running;
 
     /**
@@ -49,40 +47,48 @@ public final class ReportWriter implements SmartLifecycle {
                         TransactionTemplate tx, Batching batching) {
         this.store = new ReportStore(latest, history, versions, events, feed);
         this.tx = tx;
-        this.batchSize = batching.batchSize();
-        for (int i = 0; i < batching.lanes(); i++) {
-            this.lanes.add(new Lane("report-writer-" + i));
-        }
+        this.batching = batching;
     }
 
     /**
      * Queues the report; the future completes once it is committed, or fails with the reason it was not
-     * ({@link VersionConflict} when it expected another shadow version).
+     * ({@link VersionConflict} when it expected another shadow version). A full queue refuses the report at once
+     * rather than holding up the broker's or the web server's thread.
      */
     CompletableFuture<Void> write(Report report) {
         Pending pending = new Pending(report, new CompletableFuture<>());
-        Lane lane = lanes.get(Math.floorMod(report.deviceId().hashCode(), lanes.size()));
-        if (!running) {
+        List<Batches<Pending>> current = lanes;
+        if (!running || current.isEmpty()) {
             pending.done().completeExceptionally(new IllegalStateException("the report writer is stopped"));
-        } else if (!lane.queue.offer(pending)) {
-            pending.done().completeExceptionally(new IllegalStateException("too many reports wait to be stored"));
+        } else if (!current.get(Math.floorMod(report.deviceId().hashCode(), current.size())).offered(pending)) {
+            pending.done().completeExceptionally(new IllegalStateException(running
+                    ? "too many reports wait to be stored" : "the report writer is stopped"));
         }
         return pending.done();
     }
 
     @Override
     public synchronized void start() {
+        List<Batches<Pending>> started = new ArrayList<>();
+        for (int i = 0; i < batching.lanes(); i++) {
+            started.add(new Batches<>("report-writer-" + i, batching.batchSize(), QUEUE_CAPACITY, this::commit));
+        }
+        lanes = List.copyOf(started);
         running = true;
-        lanes.forEach(Lane::start);
     }
 
     /** Stops taking reports and stores those already queued before it returns. */
     @Override
     public synchronized void stop() {
         running = false;
-        for (Lane lane : lanes) {
-            lane.join();
+        for (Batches<Pending> lane : lanes) {
+            try {
+                lane.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
+        lanes = List.of();
     }
 
     @Override
@@ -99,70 +105,27 @@ public final class ReportWriter implements SmartLifecycle {
     private record Pending(Report report, CompletableFuture<Void> done) {
     }
 
-    private final class Lane {
-
-        private final String name;
-        private final BlockingQueue<Pending> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
-        private Thread thread;
-
-        Lane(String name) {
-            this.name = name;
-        }
-
-        void start() {
-            thread = Thread.ofPlatform().name(name).daemon().start(this::run);
-        }
-
-        void join() {
-            try {
-                thread.join(Duration.ofSeconds(30));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-
-        private void run() {
-            List<Pending> batch = new ArrayList<>(batchSize);
-            while (running || !queue.isEmpty()) {
-                try {
-                    Pending first = queue.poll(100, TimeUnit.MILLISECONDS);
-                    if (first == null) {
-                        continue;
-                    }
-                    batch.add(first);
-                    queue.drainTo(batch, batchSize - 1);
-                    write(batch);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                } finally {
-                    batch.clear();
+    /** Stores one lane's batch in one transaction; when that fails, each report alone. */
+    private void commit(List<Pending> batch) {
+        try {
+            List<Report> reports = batch.stream().map(Pending::report).toList();
+            Map<Report, VersionConflict> stale = tx.execute(s -> store.store(reports));
+            for (Pending p : batch) {
+                VersionConflict conflict = stale == null ? null : stale.get(p.report());
+                if (conflict == null) {
+                    p.done().complete(null);
+                } else {
+                    p.done().completeExceptionally(conflict);
                 }
             }
-            queue.forEach(p -> p.done().completeExceptionally(new IllegalStateException("the report writer stopped")));
-        }
-
-        private void write(List<Pending> batch) {
-            try {
-                List<Report> reports = batch.stream().map(Pending::report).toList();
-                Map<Report, VersionConflict> stale = tx.execute(s -> store.store(reports));
-                for (Pending p : batch) {
-                    VersionConflict conflict = stale == null ? null : stale.get(p.report());
-                    if (conflict == null) {
-                        p.done().complete(null);
-                    } else {
-                        p.done().completeExceptionally(conflict);
-                    }
-                }
-            } catch (RuntimeException e) {
-                if (batch.size() == 1) {
-                    batch.getFirst().done().completeExceptionally(e);
-                    return;
-                }
-                log.warn("A batch of {} reports failed ({}); writing them one by one", batch.size(), e.toString());
-                for (Pending p : batch) {
-                    write(List.of(p));
-                }
+        } catch (RuntimeException e) {
+            if (batch.size() == 1) {
+                batch.getFirst().done().completeExceptionally(e);
+                return;
+            }
+            log.warn("A batch of {} reports failed ({}); writing them one by one", batch.size(), e.toString());
+            for (Pending p : batch) {
+                commit(List.of(p));
             }
         }
     }

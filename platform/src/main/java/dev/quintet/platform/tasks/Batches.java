@@ -68,13 +68,30 @@ public final class Batches<T> implements AutoCloseable {
         }
         try {
             queue.put(piece);
-            if (lingering && (urgent.test(piece) || queue.size() >= room)) {
-                LockSupport.unpark(thread);
-            }
+            wake(piece);
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
+        }
+    }
+
+    /**
+     * Queues {@code piece} if there is room now, never waiting: false when the queue is full or the batches are
+     * closed, for callers that would rather refuse work than wait for the batches to catch up.
+     */
+    public boolean offered(T piece) {
+        if (closed || !queue.offer(piece)) {
+            return false;
+        }
+        wake(piece);
+        return true;
+    }
+
+    /** Wakes the lingering thread when {@code piece}, just queued, is urgent or fills its batch. */
+    private void wake(T piece) {
+        if (lingering && (urgent.test(piece) || queue.size() >= room)) {
+            LockSupport.unpark(thread);
         }
     }
 

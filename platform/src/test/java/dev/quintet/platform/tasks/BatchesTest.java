@@ -35,6 +35,29 @@ class BatchesTest {
     }
 
     @Test
+    void anOfferToAFullQueueIsRefusedAtOnceAndWhatWasQueuedIsStillDone() throws Exception {
+        CountDownLatch firstStarted = new CountDownLatch(1);
+        CountDownLatch goOn = new CountDownLatch(1);
+        List<Integer> done = new CopyOnWriteArrayList<>();
+        Batches<Integer> batches = new Batches<>("test-batches", 10, 2, batch -> {
+            done.addAll(batch);
+            firstStarted.countDown();
+            await(goOn);
+        });
+
+        assertThat(batches.offered(0)).isTrue();
+        assertThat(firstStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(batches.offered(1)).isTrue();
+        assertThat(batches.offered(2)).isTrue();
+        assertThat(batches.offered(3)).isFalse();
+        goOn.countDown();
+        batches.close();
+
+        assertThat(done).containsExactly(0, 1, 2);
+        assertThat(batches.offered(4)).isFalse();
+    }
+
+    @Test
     void workNobodyWaitsForLingersUntilSomethingUrgentComes() throws Exception {
         List<List<Integer>> done = new CopyOnWriteArrayList<>();
         CountDownLatch urgentDone = new CountDownLatch(1);
