@@ -27,7 +27,8 @@ final class Report {
         this.peer = peer;
     }
 
-    void plain(int concurrency, Map<Target, LoadDriver.Result> results) {
+    /** {@code inside}: the router's own p50 and p99 in the same rounds, for the targets it served. */
+    void plain(int concurrency, Map<Target, LoadDriver.Result> results, Map<Target, double[]> inside) {
         System.out.printf("%nPlain chat completions, concurrency %d%n", concurrency);
         System.out.println("| target | req/s | p50 µs | p99 µs | added p50 µs | added p99 µs |");
         System.out.println("|---|---:|---:|---:|---:|---:|");
@@ -35,6 +36,8 @@ final class Report {
         results.forEach((t, r) -> System.out.printf("| %s | %.0f | %.0f | %.0f | %s | %s |%n", t.name(),
                 r.requestsPerSecond(), r.p50Micros(), r.p99Micros(), added(t, r.p50Micros() - base.p50Micros()),
                 added(t, r.p99Micros() - base.p99Micros())));
+        inside.forEach((t, own) -> System.out.printf("%s, inside the router (its access log: from the first filter to"
+                + " the end of the handler, the upstream call included): p50 %.0f µs, p99 %.0f µs%n", t.name(), own[0], own[1]));
         for (Target router : new Target[] {paid, free}) {
             if (concurrency == 1) {
                 directP99 = base.p99Micros();

@@ -61,8 +61,10 @@ public final class RouterBench {
             System.out.println("load driver: " + (Target.WRK.isPresent() ? "wrk" : "Java HttpClient (install wrk for a lighter client)")
                     + "; " + ROUNDS + " alternating rounds of " + options.measure().toSeconds() + " s, median round");
             Report report = new Report(direct, viaRouter, viaRouterFree, viaPortkey);
-            report.plain(1, medianRounds(targets, 1, options));
-            report.plain(64, medianRounds(targets, 64, options));
+            HandlingTimes handling = HandlingTimes.attach();
+            Map<Target, double[]> inside = new LinkedHashMap<>();
+            report.plain(1, medianRounds(targets, 1, options, handling, inside), inside);
+            report.plain(64, medianRounds(targets, 64, options, handling, new LinkedHashMap<>()), Map.of());
             List<Target> streaming = streamingTargets(targets, viaPortkey);
             report.firstToken(firstTokens(streaming, options));
             Map<Target, Long> memory = new LinkedHashMap<>();
@@ -78,9 +80,15 @@ public final class RouterBench {
         }
     }
 
-    private static Map<Target, LoadDriver.Result> medianRounds(List<Target> targets, int concurrency, BenchOptions options)
+    /**
+     * The median round (by req/s) of each target, and into {@code inside} the router's own p50 and p99 in that round
+     * (from {@code handling}) for the targets it served.
+     */
+    private static Map<Target, LoadDriver.Result> medianRounds(List<Target> targets, int concurrency, BenchOptions options,
+                                                               HandlingTimes handling, Map<Target, double[]> inside)
             throws Exception {
         Map<Target, List<LoadDriver.Result>> rounds = new LinkedHashMap<>();
+        Map<Target, List<double[]>> handled = new LinkedHashMap<>();
         JitWarmup.Result warmup = JitWarmup.run(options.warmup(), length -> {
             for (Target t : targets) {
                 t.load(concurrency, length.dividedBy(targets.size()));
@@ -89,16 +97,26 @@ public final class RouterBench {
         System.out.println("(concurrency " + concurrency + ": " + warmup + ")");
         for (Target t : targets) {
             rounds.put(t, new ArrayList<>());
+            handled.put(t, new ArrayList<>());
         }
         for (int round = 0; round < ROUNDS; round++) {
             for (Target t : targets) {
+                handling.begin();
                 rounds.get(t).add(t.load(concurrency, options.measure()));
+                handled.get(t).add(handling.end());
             }
         }
         Map<Target, LoadDriver.Result> medians = new LinkedHashMap<>();
-        rounds.forEach((t, results) -> medians.put(t, results.stream()
-                .sorted(java.util.Comparator.comparingDouble(LoadDriver.Result::requestsPerSecond))
-                .toList().get(results.size() / 2)));
+        rounds.forEach((t, results) -> {
+            int median = java.util.stream.IntStream.range(0, results.size()).boxed()
+                    .sorted(java.util.Comparator.comparingDouble(i -> results.get(i).requestsPerSecond()))
+                    .toList().get(results.size() / 2);
+            medians.put(t, results.get(median));
+            double[] own = handled.get(t).get(median);
+            if (own != null) {
+                inside.put(t, own);
+            }
+        });
         return medians;
     }
 

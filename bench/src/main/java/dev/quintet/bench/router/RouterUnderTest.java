@@ -53,7 +53,7 @@ final class RouterUnderTest implements AutoCloseable {
                 "--quintet.quota.free.router.per-minute=1000000000", "--quintet.quota.free.router.per-day=1000000000",
                 "--logging.level.root=warn");
         int port = AppLauncher.port(AppLauncher.startApp(platform, RouterApplication.class, "router", 0,
-                "--quintet.router.config=" + config, "--logging.level.quintet.access=warn",
+                "--quintet.router.config=" + config,
                 "--quintet.router.free.per-minute=1000000000", "--quintet.router.free.per-day=1000000000",
                 "--quintet.router.free.per-day-with-credit=1000000000"));
         Account account = platform.getBean(Accounts.class).create("bench-" + UUID.randomUUID() + "@example.com",
