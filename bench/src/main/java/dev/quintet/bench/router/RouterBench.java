@@ -80,6 +80,10 @@ public final class RouterBench {
         }
     }
 
+    /** One measured round: what the client saw, and the router's own p50 and p99 (null when it served none). */
+    private record Round(LoadDriver.Result load, double[] inside) {
+    }
+
     /**
      * The median round (by req/s) of each target, and into {@code inside} the router's own p50 and p99 in that round
      * (from {@code handling}) for the targets it served.
@@ -87,8 +91,7 @@ public final class RouterBench {
     private static Map<Target, LoadDriver.Result> medianRounds(List<Target> targets, int concurrency, BenchOptions options,
                                                                HandlingTimes handling, Map<Target, double[]> inside)
             throws Exception {
-        Map<Target, List<LoadDriver.Result>> rounds = new LinkedHashMap<>();
-        Map<Target, List<double[]>> handled = new LinkedHashMap<>();
+        Map<Target, List<Round>> rounds = new LinkedHashMap<>();
         JitWarmup.Result warmup = JitWarmup.run(options.warmup(), length -> {
             for (Target t : targets) {
                 t.load(concurrency, length.dividedBy(targets.size()));
@@ -97,24 +100,22 @@ public final class RouterBench {
         System.out.println("(concurrency " + concurrency + ": " + warmup + ")");
         for (Target t : targets) {
             rounds.put(t, new ArrayList<>());
-            handled.put(t, new ArrayList<>());
         }
         for (int round = 0; round < ROUNDS; round++) {
             for (Target t : targets) {
                 handling.begin();
-                rounds.get(t).add(t.load(concurrency, options.measure()));
-                handled.get(t).add(handling.end());
+                LoadDriver.Result load = t.load(concurrency, options.measure());
+                rounds.get(t).add(new Round(load, handling.end()));
             }
         }
         Map<Target, LoadDriver.Result> medians = new LinkedHashMap<>();
-        rounds.forEach((t, results) -> {
-            int median = java.util.stream.IntStream.range(0, results.size()).boxed()
-                    .sorted(java.util.Comparator.comparingDouble(i -> results.get(i).requestsPerSecond()))
-                    .toList().get(results.size() / 2);
-            medians.put(t, results.get(median));
-            double[] own = handled.get(t).get(median);
-            if (own != null) {
-                inside.put(t, own);
+        rounds.forEach((t, measured) -> {
+            Round median = measured.stream()
+                    .sorted(java.util.Comparator.comparingDouble(r -> r.load().requestsPerSecond()))
+                    .toList().get(measured.size() / 2);
+            medians.put(t, median.load());
+            if (median.inside() != null) {
+                inside.put(t, median.inside());
             }
         });
         return medians;

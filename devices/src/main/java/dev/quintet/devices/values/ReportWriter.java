@@ -30,9 +30,8 @@ public final class ReportWriter implements SmartLifecycle {
     private final ReportStore store;
     private final TransactionTemplate tx;
     private final Batching batching;
-    /** One writer per lane, made when the writer starts; empty while stopped. */
+    /** One writer per lane while running, made when the writer starts; empty while stopped. */
     private volatile List<Batches<Pending>> lanes = List.of();
-    private volatile boolean running;
 
     /**
      * How reports are batched.
@@ -58,11 +57,11 @@ public final class ReportWriter implements SmartLifecycle {
     CompletableFuture<Void> write(Report report) {
         Pending pending = new Pending(report, new CompletableFuture<>());
         List<Batches<Pending>> current = lanes;
-        if (!running || current.isEmpty()) {
+        if (current.isEmpty()) {
             pending.done().completeExceptionally(new IllegalStateException("the report writer is stopped"));
         } else if (!current.get(Math.floorMod(report.deviceId().hashCode(), current.size())).offered(pending)) {
-            pending.done().completeExceptionally(new IllegalStateException(running
-                    ? "too many reports wait to be stored" : "the report writer is stopped"));
+            pending.done().completeExceptionally(new IllegalStateException(lanes.isEmpty()
+                    ? "the report writer is stopped" : "too many reports wait to be stored"));
         }
         return pending.done();
     }
@@ -74,26 +73,25 @@ public final class ReportWriter implements SmartLifecycle {
             started.add(new Batches<>("report-writer-" + i, batching.batchSize(), QUEUE_CAPACITY, this::commit));
         }
         lanes = List.copyOf(started);
-        running = true;
     }
 
     /** Stops taking reports and stores those already queued before it returns. */
     @Override
     public synchronized void stop() {
-        running = false;
-        for (Batches<Pending> lane : lanes) {
+        List<Batches<Pending>> stopping = lanes;
+        lanes = List.of();
+        for (Batches<Pending> lane : stopping) {
             try {
                 lane.close();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }
-        lanes = List.of();
     }
 
     @Override
     public boolean isRunning() {
-        return running;
+        return !lanes.isEmpty();
     }
 
     /** Stops after the broker and the web server, which hand it reports, and starts before them. */

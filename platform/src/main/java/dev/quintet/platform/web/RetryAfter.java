@@ -9,7 +9,7 @@ import java.util.Optional;
 
 /**
  * An upstream's {@code Retry-After} (RFC 9110 §10.2.3) as a wait from now: either form, delay-seconds or an
- * HTTP-date (IMF-fixdate, and the obsolete RFC 850 and asctime forms a server may still send are not read). A date
+ * HTTP-date (IMF-fixdate; the obsolete RFC 850 and asctime date forms are not read). A date
  * already past is no wait; a wait longer than a day is read as a day, so a wrong or hostile value cannot park a
  * caller for longer; anything else unreadable is no value at all.
  */
@@ -17,6 +17,8 @@ public final class RetryAfter {
 
     /** The longest wait read from a value. */
     public static final Duration LONGEST = Duration.ofDays(1);
+    /** Digits that always fit a {@code long}; a longer number is longer than a day anyway. */
+    private static final int MAX_DIGITS = 18;
 
     private RetryAfter() {
     }
@@ -28,12 +30,8 @@ public final class RetryAfter {
         }
         String text = value.strip();
         Duration wait;
-        if (Character.isDigit(text.charAt(0))) {
-            try {
-                wait = Duration.ofSeconds(Long.parseLong(text));
-            } catch (NumberFormatException e) {
-                return text.chars().allMatch(Character::isDigit) ? Optional.of(LONGEST) : Optional.empty();
-            }
+        if (text.chars().allMatch(c -> c >= '0' && c <= '9')) { // delay-seconds: ASCII digits only
+            wait = text.length() > MAX_DIGITS ? LONGEST : Duration.ofSeconds(Long.parseLong(text));
         } else {
             try {
                 wait = Duration.between(now, ZonedDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());

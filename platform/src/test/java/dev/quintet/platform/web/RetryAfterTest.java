@@ -37,5 +37,7 @@ class RetryAfterTest {
         assertThat(RetryAfter.parse("1.5", NOW)).isEmpty();
         assertThat(RetryAfter.parse("soon", NOW)).isEmpty();
         assertThat(RetryAfter.parse("12abc", NOW)).isEmpty();
+        assertThat(RetryAfter.parse("\u0661\u0662", NOW)).as("digits other than ASCII").isEmpty();
+        assertThat(RetryAfter.parse("+5", NOW)).isEmpty();
     }
 }
