@@ -118,7 +118,8 @@ public final class Credits implements AutoCloseable {
      * account's lease ({@link Leases}); when that cannot cover it, the lease is retired and a new one reserved: one
      * autocommitted statement (the function {@code platform.credit_holds_reserve}, migration V9, taking all leases
      * asked for while the last one ran, see {@link HoldQueue}) reserves as much as the account has available up to
-     * {@value Leases#SIZE_FACTOR} times the hold, if that covers the hold; the check after the account's turn sees
+     * the lease's size ({@value Leases#SIZE_FACTOR} to {@value Leases#MAX_SIZE_FACTOR} times the hold, see
+     * {@link Leases#SIZE_FACTOR}), if that covers the hold; the check after the account's turn sees
      * every lease committed before it. A lease moves no money, so it is committed without waiting for the disk: a
      * database crash can lose the latest leases, never a charge. Once the account has collected more than
      * {@value #FOLD_AFTER} unfolded charges, the reservation folds them into the running balance. It must not be

@@ -52,8 +52,15 @@ final class Leases {
      * {@link Credits}), comes at least this often; rarely enough that its cost stays out of the 99th percentile.
      */
     static final int HOLDS_PER_LEASE = 256;
-    /** A lease asks for this many times the hold that asked for it, or twice the account's unsettled holds if more. */
+    /**
+     * A lease asks for this many times the hold that asked for it, or twice the account's unsettled holds if more; after
+     * a lease of the account ran dry before it served {@value #HOLDS_PER_LEASE} holds (its holds spend most of what
+     * they reserve), twice the last lease's factor, up to {@value #MAX_SIZE_FACTOR}: so that an account's requests
+     * wait for a reservation once in {@value #HOLDS_PER_LEASE} at most, however much of their holds they spend. Once
+     * a lease is retired idle, the account starts at this factor again.
+     */
     static final int SIZE_FACTOR = 16;
+    static final int MAX_SIZE_FACTOR = HOLDS_PER_LEASE;
     static final Duration LEASE_TTL = Duration.ofMinutes(2);
     static final Duration TENDING = Duration.ofSeconds(20);
     static final Duration CARVING_MARGIN = Duration.ofMinutes(1);
@@ -64,6 +71,8 @@ final class Leases {
         final UUID id;
         final ReentrantLock lock = new ReentrantLock();
         Lease current;
+        /** How many times the hold that asks for it the next lease asks for (see {@link #SIZE_FACTOR}). */
+        int sizeFactor = SIZE_FACTOR;
         final Set<Lease> retired = new HashSet<>();
         /** Removed from the map (nothing leased): callers look the account up again. */
         boolean dropped;
@@ -104,6 +113,11 @@ final class Leases {
                     && !expires.isBefore(now.plus(CARVING_MARGIN));
         }
 
+        /** Whether it cannot cover a hold of {@code usd} for want of credit before it served all its holds. */
+        boolean ranDry(BigDecimal usd) {
+            return carved < HOLDS_PER_LEASE && uncarved.compareTo(usd) < 0;
+        }
+
         Hold carve(BigDecimal usd, Instant deadline) {
             Hold hold = new Hold(this, usd, deadline);
             uncarved = uncarved.subtract(usd);
@@ -140,6 +154,9 @@ final class Leases {
                 Instant now = clock.instant();
                 Lease lease = account.current;
                 if (lease != null && !lease.covers(usd, now)) {
+                    if (lease.ranDry(usd)) {
+                        account.sizeFactor = Math.min(MAX_SIZE_FACTOR, 2 * account.sizeFactor);
+                    }
                     retire(lease);
                     lease = null;
                 }
@@ -234,6 +251,7 @@ final class Leases {
                 Lease current = account.current;
                 if (current != null && !current.carvedSinceTending) {
                     retire(current);
+                    account.sizeFactor = SIZE_FACTOR;
                 } else if (current != null) {
                     current.carvedSinceTending = false;
                 }
@@ -291,7 +309,7 @@ final class Leases {
     /** A new lease for a hold of {@code usd}, made the account's current one; null when the credit cannot cover it. */
     private Lease lease(Account account, BigDecimal usd, Instant now) {
         int unsettled = account.retired.stream().mapToInt(l -> l.holds.size()).sum();
-        BigDecimal target = usd.multiply(BigDecimal.valueOf(Math.max(SIZE_FACTOR, 2L * unsettled)));
+        BigDecimal target = usd.multiply(BigDecimal.valueOf(Math.max(account.sizeFactor, 2L * unsettled)));
         UUID id = UUID.randomUUID();
         Instant expires = now.plus(LEASE_TTL);
         Optional<BigDecimal> amount = reservations.reserve(new HoldQueue.Wanted(id, account.id, target, usd, REASON,

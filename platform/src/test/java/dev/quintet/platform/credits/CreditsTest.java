@@ -260,6 +260,53 @@ class CreditsTest {
         assertThat(credits.available(account.id())).isEqualByComparingTo("10.00");
     }
 
+    /**
+     * Holds spent in full run a lease dry after {@value Leases#SIZE_FACTOR}; each lease that runs dry is followed by
+     * one twice its multiple of the hold, up to the {@value Leases#HOLDS_PER_LEASE} holds a lease serves, and a lease
+     * retired idle starts the account at the first multiple again.
+     */
+    @Test
+    void aLeaseThatRunsDryIsFollowedByALargerOneAndAnIdleAccountStartsSmallAgain() {
+        Account account = platform.newAccount();
+        credits.grant(account.id(), new BigDecimal("100.00"), "test");
+        BigDecimal usd = new BigDecimal("0.01");
+        List<UUID> leases = new ArrayList<>();
+        List<BigDecimal> sizes = new ArrayList<>();
+        for (int i = 0; i < 16 + 32 + 64 + 128 + 256 + 256 + 1; i++) {
+            Hold hold = credits.hold(account.id(), usd, Duration.ofMinutes(5)).orElseThrow();
+            recordNewLease(account, leases, sizes);
+            credits.settle(List.of(credits.settlement(hold, usd, "chat")));
+        }
+
+        assertThat(sizes).containsExactly(new BigDecimal("0.16000000"), new BigDecimal("0.32000000"),
+                new BigDecimal("0.64000000"), new BigDecimal("1.28000000"), new BigDecimal("2.56000000"),
+                new BigDecimal("2.56000000"), new BigDecimal("2.56000000"));
+        assertThat(credits.balance(account.id())).isEqualByComparingTo("92.47");
+
+        credits.tend();
+        credits.tend(); // idle since the last tending: retired
+        Hold hold = credits.hold(account.id(), usd, Duration.ofMinutes(5)).orElseThrow();
+        recordNewLease(account, leases, sizes);
+        credits.release(hold);
+        assertThat(sizes.getLast()).isEqualByComparingTo("0.16");
+        assertThat(sizes).hasSize(8);
+    }
+
+    /** Adds the account's current lease (the one row still holding credit) to {@code leases} if it is new. */
+    private static void recordNewLease(Account account, List<UUID> leases, List<BigDecimal> sizes) {
+        record Row(UUID id, BigDecimal amount) {
+        }
+        List<Row> rows = platform.bean(JdbcClient.class)
+                .sql("SELECT id, amount_usd FROM platform.credit_holds WHERE account_id = :a AND amount_usd > 0")
+                .param("a", account.id()).query((rs, n) -> new Row(rs.getObject(1, UUID.class), rs.getBigDecimal(2)))
+                .list();
+        assertThat(rows).hasSize(1);
+        if (!leases.contains(rows.getFirst().id())) {
+            leases.add(rows.getFirst().id());
+            sizes.add(rows.getFirst().amount());
+        }
+    }
+
     @Test
     void aHoldEndsOnceAndNeverSpendsMoreThanItReserved() {
         Account account = platform.newAccount();
