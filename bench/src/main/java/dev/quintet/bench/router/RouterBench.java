@@ -39,8 +39,13 @@ public final class RouterBench {
             FakeOpenAi.serveUntilInputEnds();
             return;
         }
+        if (System.getProperty(ClientJvm.PROPERTY) != null) {
+            ClientJvm.serve();
+            return;
+        }
         Optional<Path> npx = PortkeyGateway.npx();
         try (ProviderJvm fake = ProviderJvm.start();
+             ClientJvm client = ClientJvm.start();
              RouterUnderTest router = RouterUnderTest.start(fake.baseUrl());
              PortkeyGateway portkey = npx.isPresent() ? PortkeyGateway.start(npx.get()) : null) {
             Target direct = new Target("direct to the fake upstream", fake.baseUrl() + "/chat/completions",
@@ -58,13 +63,14 @@ public final class RouterBench {
             } else {
                 System.out.println("Portkey: skipped (no npx on the PATH: install Node 20+ to compare with the Portkey gateway)");
             }
-            System.out.println("load driver: " + (Target.WRK.isPresent() ? "wrk" : "Java HttpClient (install wrk for a lighter client)")
-                    + "; " + ROUNDS + " alternating rounds of " + options.measure().toSeconds() + " s, median round");
+            System.out.println("load driver: one connection from a client JVM of its own at concurrency 1, "
+                    + (Target.WRK.isPresent() ? "wrk" : "Java HttpClient (install wrk for a lighter client)")
+                    + " at 64; " + ROUNDS + " alternating rounds of " + options.measure().toSeconds() + " s, median round");
             Report report = new Report(direct, viaRouter, viaRouterFree, viaPortkey);
             HandlingTimes handling = HandlingTimes.attach();
             Map<Target, double[]> inside = new LinkedHashMap<>();
-            report.plain(1, medianRounds(targets, 1, options, handling, inside), inside);
-            report.plain(64, medianRounds(targets, 64, options, handling, new LinkedHashMap<>()), Map.of());
+            report.plain(1, medianRounds(targets, 1, client, options, handling, inside), inside);
+            report.plain(64, medianRounds(targets, 64, client, options, handling, new LinkedHashMap<>()), Map.of());
             List<Target> streaming = streamingTargets(targets, viaPortkey);
             report.firstToken(firstTokens(streaming, options));
             Map<Target, Long> memory = new LinkedHashMap<>();
@@ -88,13 +94,13 @@ public final class RouterBench {
      * The median round (by req/s) of each target, and into {@code inside} the router's own p50 and p99 in that round
      * (from {@code handling}) for the targets it served.
      */
-    private static Map<Target, LoadDriver.Result> medianRounds(List<Target> targets, int concurrency, BenchOptions options,
-                                                               HandlingTimes handling, Map<Target, double[]> inside)
-            throws Exception {
+    private static Map<Target, LoadDriver.Result> medianRounds(List<Target> targets, int concurrency, ClientJvm client,
+                                                               BenchOptions options, HandlingTimes handling,
+                                                               Map<Target, double[]> inside) throws Exception {
         Map<Target, List<Round>> rounds = new LinkedHashMap<>();
         JitWarmup.Result warmup = JitWarmup.run(options.warmup(), length -> {
             for (Target t : targets) {
-                t.load(concurrency, length.dividedBy(targets.size()));
+                t.load(concurrency, length.dividedBy(targets.size()), client);
             }
         });
         System.out.println("(concurrency " + concurrency + ": " + warmup + ")");
@@ -104,7 +110,7 @@ public final class RouterBench {
         for (int round = 0; round < ROUNDS; round++) {
             for (Target t : targets) {
                 handling.begin();
-                LoadDriver.Result load = t.load(concurrency, options.measure());
+                LoadDriver.Result load = t.load(concurrency, options.measure(), client);
                 rounds.get(t).add(new Round(load, handling.end()));
             }
         }

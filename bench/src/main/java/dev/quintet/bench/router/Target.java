@@ -21,9 +21,15 @@ record Target(String name, String url, Map<String, String> headers, String model
         return modelPrefix + upstreamModel;
     }
 
-    /** Plain (non-streaming) chat completions at {@code concurrency} for {@code duration}, with wrk when installed. */
-    LoadDriver.Result load(int concurrency, Duration duration) throws Exception {
+    /**
+     * Plain (non-streaming) chat completions at {@code concurrency} for {@code duration}: one at a time from the client
+     * JVM {@code oneAtATime}, more at once with wrk when installed (else the JDK's client).
+     */
+    LoadDriver.Result load(int concurrency, Duration duration, ClientJvm oneAtATime) throws Exception {
         String body = RouterBench.body(model("fast"), false);
+        if (concurrency == 1) {
+            return oneAtATime.run(url, headers, body, duration);
+        }
         if (WRK.isPresent()) {
             return WrkDriver.run(WRK.get(), url, headers, body, concurrency, duration);
         }
