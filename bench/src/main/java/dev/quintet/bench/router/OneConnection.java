@@ -19,8 +19,8 @@ import java.util.Map;
 /**
  * Requests sent one at a time over one kept-alive HTTP/1.1 connection on a blocking socket: the request written whole
  * ({@code TCP_NODELAY}), the answer read to its end by its {@code Content-Length} or chunks, each timed from the write
- * to the answer's last byte. The concurrency-1 client of the benchmark: on a two-CPU machine wrk's event loop adds a
- * millisecond tail of its own to the 99th percentile (see docs/benchmarks.md, session 13), which this client does not.
+ * to the answer's last byte. The concurrency-1 client of the benchmark: on a two-CPU machine wrk adds a millisecond
+ * tail of its own to the 99th percentile it reports (see docs/benchmarks.md, session 13), which this client does not.
  */
 final class OneConnection implements AutoCloseable {
 
