@@ -5,6 +5,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.AppenderBase;
+import dev.quintet.bench.LoadDriver;
 import java.util.Arrays;
 import org.slf4j.LoggerFactory;
 
@@ -53,7 +54,7 @@ final class HandlingTimes extends AppenderBase<ILoggingEvent> {
         }
         long[] sorted = Arrays.copyOf(micros, count);
         Arrays.sort(sorted);
-        return new double[] {sorted[(int) (count * 0.50)], sorted[(int) (count * 0.99)]};
+        return new double[] {LoadDriver.percentile(sorted, 0.50), LoadDriver.percentile(sorted, 0.99)};
     }
 
     @Override

@@ -97,13 +97,13 @@ final class OneConnection implements AutoCloseable {
         }
         if (chunked) {
             for (long size = chunkSize(); size > 0; size = chunkSize()) {
-                skip(size);
+                in.skipNBytes(size);
                 line();
             }
             while (!line().isEmpty()) { // trailers
             }
         } else if (length >= 0) {
-            skip(length);
+            in.skipNBytes(length);
         } else {
             throw new IOException(url + " answered without a length");
         }
@@ -114,10 +114,6 @@ final class OneConnection implements AutoCloseable {
         String size = line();
         int extension = size.indexOf(';');
         return Long.parseLong((extension < 0 ? size : size.substring(0, extension)).strip(), 16);
-    }
-
-    private void skip(long bytes) throws IOException {
-        in.skipNBytes(bytes);
     }
 
     /** One line without its CRLF. */
