@@ -1,7 +1,9 @@
 package dev.quintet.router.providers;
 
 import dev.quintet.platform.web.RetryAfter;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,7 +24,8 @@ import tools.jackson.databind.node.ObjectNode;
  * the exchange's socket work itself (no hand-off to a selector thread and back), over pooled keep-alive connections;
  * HTTPS endpoints negotiate HTTP/2, plain-HTTP ones (local servers) speak HTTP/1.1. A request whose connection breaks
  * before any answer (most often a kept connection the server closed meanwhile) is sent again, once, on a new one; a
- * request that timed out is not sent again.
+ * request that timed out is not sent again. A provider silent for longer than allowed is cut off by a
+ * {@link SilenceWatch}.
  */
 public final class UpstreamHttp implements AutoCloseable {
 
@@ -33,16 +36,18 @@ public final class UpstreamHttp implements AutoCloseable {
     private static final Duration IDLE_TIME = Duration.ofSeconds(30);
 
     private final OkHttpClient http;
+    private final SilenceWatch silences;
 
     /**
      * @param connectTimeout how long a connection may take
      * @param silence how long an upstream may send nothing: before its response headers and between parts of its body
      */
     public UpstreamHttp(Duration connectTimeout, Duration silence) {
+        this.silences = new SilenceWatch(silence);
         this.http = new OkHttpClient.Builder()
                 .connectTimeout(connectTimeout)
-                .readTimeout(silence)
-                .writeTimeout(silence)
+                .readTimeout(Duration.ZERO) // the silence watch bounds reads and writes instead
+                .writeTimeout(Duration.ZERO)
                 .followRedirects(false)
                 .followSslRedirects(false)
                 .connectionPool(new ConnectionPool(IDLE_CONNECTIONS, IDLE_TIME.toSeconds(), TimeUnit.SECONDS))
@@ -61,17 +66,80 @@ public final class UpstreamHttp implements AutoCloseable {
         }
         headers.forEach(request::header);
         Call call = http.newCall(request.build());
-        Response response = call.execute();
+        SilenceWatch.Waiter waiter = silences.watch(call::cancel);
+        Response response;
+        try {
+            response = call.execute();
+        } catch (IOException e) {
+            waiter.done();
+            throw waiter.failure(e);
+        } catch (RuntimeException e) {
+            waiter.done();
+            throw e;
+        }
+        waiter.answered();
         // closed before its end, the body is read on for at most 100 ms, so that a connection whose answer ends soon
         // (an event stream after its [DONE]) is kept; the connection of one that goes on is closed
         return new UpstreamResponse(response.code(), RetryAfter.parse(response.header("Retry-After"), Instant.now()),
-                response.body().byteStream(), call::cancel);
+                new WatchedBody(response.body().byteStream(), waiter), call::cancel);
     }
 
     /** Closes the idle connections and the client's threads. */
     @Override
     public void close() {
+        silences.close();
         http.dispatcher().executorService().shutdown();
         http.connectionPool().evictAll();
+    }
+
+    /** An answer's body whose reads are watched for silence; its end or its closing ends the watch. */
+    private static final class WatchedBody extends FilterInputStream {
+
+        private final SilenceWatch.Waiter waiter;
+
+        WatchedBody(InputStream body, SilenceWatch.Waiter waiter) {
+            super(body);
+            this.waiter = waiter;
+        }
+
+        @Override
+        public int read() throws IOException {
+            return (int) watched(super::read);
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            return (int) watched(() -> super.read(b, off, len));
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            return watched(() -> super.skip(n));
+        }
+
+        @Override
+        public void close() throws IOException {
+            waiter.done();
+            super.close();
+        }
+
+        private long watched(Read read) throws IOException {
+            waiter.waiting();
+            try {
+                long n = read.run();
+                if (n < 0) {
+                    waiter.done();
+                }
+                return n;
+            } catch (IOException e) {
+                throw waiter.failure(e);
+            } finally {
+                waiter.answered();
+            }
+        }
+
+        private interface Read {
+            long run() throws IOException;
+        }
     }
 }

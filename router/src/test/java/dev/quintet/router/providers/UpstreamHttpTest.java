@@ -34,8 +34,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The upstream HTTP client against real servers on loopback ports: connections kept for the next call (also after a
- * stream read up to its {@code [DONE]}) and replaced when the server closed them, answers given up without reading them to their end, cancels from another thread, and
- * silence past the timeout.
+ * stream read up to its {@code [DONE]}) and replaced when the server closed them, answers given up without reading them
+ * to their end, cancels from another thread, and silence past the timeout: before the answer, inside a body and while
+ * the request is still being sent, but not the time a reader spends away from its reads.
  */
 class UpstreamHttpTest {
 
@@ -156,6 +157,60 @@ class UpstreamHttpTest {
                 assertThatThrownBy(() -> post("/silent", false)).isInstanceOf(SocketTimeoutException.class));
     }
 
+    @Test
+    void anUpstreamSilentInsideItsBodyFailsTheReadWithATimeout() {
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            try (UpstreamResponse response = post("/stall", true)) {
+                assertThat(response.body().read(new byte[64])).isPositive();
+
+                assertThatThrownBy(() -> response.body().readAllBytes()).isInstanceOf(SocketTimeoutException.class)
+                        .hasMessageContaining("sent nothing for 1 s");
+            }
+        });
+    }
+
+    @Test
+    void aStreamWhosePartsComeWithinTheTimeoutGoesOnLongerThanIt() throws IOException {
+        try (UpstreamResponse response = post("/slow-events", true)) {
+            String text = new String(response.body().readAllBytes(), StandardCharsets.UTF_8);
+
+            assertThat(text).contains("data: 5").endsWith("data: [DONE]\n\n");
+        }
+    }
+
+    @Test
+    void timeTheReaderSpendsAwayFromItsReadsIsNotTheUpstreamsSilence() throws Exception {
+        try (UpstreamResponse response = post("/pause-then-done", true)) {
+            assertThat(response.body().read(new byte[64])).isPositive();
+            Thread.sleep(2_000); // a slow client of the relay; the provider sends the rest after 2.5 s
+
+            assertThat(new String(response.body().readAllBytes(), StandardCharsets.UTF_8)).endsWith("[DONE]\n\n");
+        }
+    }
+
+    @Test
+    void anUpstreamThatReadsNothingOfALargeRequestFailsWithATimeout() throws Exception {
+        try (ServerSocket neverReads = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            List<Socket> accepted = new CopyOnWriteArrayList<>();
+            Thread.ofVirtual().start(() -> {
+                try {
+                    accepted.add(neverReads.accept());
+                } catch (IOException e) {
+                    // closed by the test
+                }
+            });
+            ObjectNode large = BODY.deepCopy().put("prompt", "x".repeat(64 << 20));
+            URI uri = URI.create("http://127.0.0.1:" + neverReads.getLocalPort() + "/v1/chat/completions");
+
+            assertTimeoutPreemptively(Duration.ofSeconds(20), () ->
+                    assertThatThrownBy(() -> http.post(uri, Map.of(), large, false))
+                            .isInstanceOf(SocketTimeoutException.class));
+            for (Socket s : accepted) {
+                s.close();
+            }
+        }
+    }
+
     private UpstreamResponse post(String path, boolean stream) throws IOException {
         URI uri = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + path);
         return http.post(uri, Map.of("Authorization", "Bearer sk-test"), BODY, stream);
@@ -195,6 +250,24 @@ class UpstreamHttpTest {
                     writeThenStall(exchange.getResponseBody(), "data: {\"choices\":[]}\n\n");
                 }
                 case "/silent" -> stall();
+                case "/slow-events" -> { // six parts 400 ms apart: 2.4 s in all against a timeout of 1 s
+                    exchange.sendResponseHeaders(200, 0);
+                    OutputStream out = exchange.getResponseBody();
+                    for (int i = 0; i <= 5; i++) {
+                        sleep(400);
+                        out.write(("data: " + i + "\n\n").getBytes(StandardCharsets.UTF_8));
+                        out.flush();
+                    }
+                    out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
+                }
+                case "/pause-then-done" -> {
+                    exchange.sendResponseHeaders(200, 0);
+                    OutputStream out = exchange.getResponseBody();
+                    out.write("data: {\"choices\":[]}\n\n".getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                    sleep(2_500);
+                    out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
+                }
                 default -> exchange.sendResponseHeaders(404, -1);
             }
         }
