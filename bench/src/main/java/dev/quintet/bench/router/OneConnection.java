@@ -2,10 +2,8 @@ package dev.quintet.bench.router;
 
 import dev.quintet.bench.LoadDriver;
 import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -28,7 +26,7 @@ final class OneConnection implements AutoCloseable {
     private final byte[] request;
     private Socket socket;
     private OutputStream out;
-    private InputStream in;
+    private Http1Reader in;
 
     OneConnection(String url, Map<String, String> headers, String body) {
         this.url = URI.create(url);
@@ -75,59 +73,21 @@ final class OneConnection implements AutoCloseable {
             socket.setTcpNoDelay(true);
             socket.connect(new InetSocketAddress(url.getHost(), url.getPort()));
             out = socket.getOutputStream();
-            in = new BufferedInputStream(socket.getInputStream(), 1 << 16);
+            in = new Http1Reader(new BufferedInputStream(socket.getInputStream(), 1 << 16));
         }
         out.write(request);
-        String status = line();
+        String status = in.startLine();
+        if (status == null) {
+            throw new EOFException(url + " closed the connection before answering");
+        }
         if (!status.startsWith("HTTP/1.1 200 ")) {
             throw new IOException(url + " answered " + status);
         }
-        long length = -1;
-        boolean chunked = false;
-        boolean keepAlive = true;
-        for (String header = line(); !header.isEmpty(); header = line()) {
-            String lower = header.toLowerCase(Locale.ROOT);
-            if (lower.startsWith("content-length:")) {
-                length = Long.parseLong(lower.substring(15).strip());
-            } else if (lower.startsWith("transfer-encoding:") && lower.contains("chunked")) {
-                chunked = true;
-            } else if (lower.startsWith("connection:") && lower.contains("close")) {
-                keepAlive = false;
-            }
-        }
-        if (chunked) {
-            for (long size = chunkSize(); size > 0; size = chunkSize()) {
-                in.skipNBytes(size);
-                line();
-            }
-            while (!line().isEmpty()) { // trailers
-            }
-        } else if (length >= 0) {
-            in.skipNBytes(length);
-        } else {
+        Map<String, String> fields = in.fields();
+        if (in.body(fields, null) == null) {
             throw new IOException(url + " answered without a length");
         }
-        return keepAlive;
-    }
-
-    private long chunkSize() throws IOException {
-        String size = line();
-        int extension = size.indexOf(';');
-        return Long.parseLong((extension < 0 ? size : size.substring(0, extension)).strip(), 16);
-    }
-
-    /** One line without its CRLF. */
-    private String line() throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
-        for (int b = in.read(); b != '\n'; b = in.read()) {
-            if (b < 0) {
-                throw new EOFException(url + " closed the connection mid-answer");
-            }
-            if (b != '\r') {
-                bytes.write(b);
-            }
-        }
-        return bytes.toString(StandardCharsets.US_ASCII);
+        return !fields.getOrDefault("connection", "").toLowerCase(Locale.ROOT).contains("close");
     }
 
     @Override
