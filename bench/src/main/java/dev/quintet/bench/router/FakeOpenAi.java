@@ -51,7 +51,8 @@ final class FakeOpenAi implements AutoCloseable {
             "choices":[],"usage":{"prompt_tokens":9,"completion_tokens":2,"total_tokens":11}}""", "[DONE]");
 
     private static final byte[] ANSWER_HEAD = head("application/json", "Content-Length: " + ANSWER.length);
-    private static final byte[] STREAM_HEAD = head("text/event-stream", "Cache-Control: no-cache\r\nTransfer-Encoding: chunked");
+    private static final byte[] STREAM_HEAD =
+            head("text/event-stream", "Cache-Control: no-cache\r\nTransfer-Encoding: chunked");
     private static final byte[] HEAD_CHUNK = chunk(HEAD);
     private static final byte[] TAIL_CHUNKS = concat(chunk(TAIL), "0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
 

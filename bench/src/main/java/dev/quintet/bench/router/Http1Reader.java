@@ -41,7 +41,8 @@ final class Http1Reader {
         for (String field = line(); !field.isEmpty(); field = line()) {
             int colon = field.indexOf(':');
             if (colon > 0) {
-                fields.put(field.substring(0, colon).strip().toLowerCase(Locale.ROOT), field.substring(colon + 1).strip());
+                String name = field.substring(0, colon).strip().toLowerCase(Locale.ROOT);
+                fields.put(name, field.substring(colon + 1).strip());
             }
         }
         return fields;

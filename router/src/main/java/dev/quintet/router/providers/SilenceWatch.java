@@ -64,7 +64,7 @@ final class SilenceWatch implements AutoCloseable {
         sweeper.interrupt();
     }
 
-    /** One call's waits; each {@link #waiting()} is followed by {@link #answered()}, and the call by {@link #done()}. */
+    /** One call's waits: each {@link #waiting()} is followed by {@link #answered()}, the call by {@link #done()}. */
     final class Waiter {
 
         private static final long NOT_WAITING = Long.MIN_VALUE;
