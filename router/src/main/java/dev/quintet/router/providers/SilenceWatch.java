@@ -5,6 +5,8 @@ import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Ends upstream calls that have waited too long for the provider: one thread looks at the calls in flight every
@@ -17,6 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * every read and write, several times per request; here a call costs a set entry and a clock reading per read.
  */
 final class SilenceWatch implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(SilenceWatch.class);
 
     private final long silenceNanos;
     private final Duration silence;
@@ -51,7 +55,11 @@ final class SilenceWatch implements AutoCloseable {
                 Thread.sleep(tickMillis);
                 long now = System.nanoTime();
                 for (Waiter w : calls) {
-                    w.expireIfSilentAt(now);
+                    try {
+                        w.expireIfSilentAt(now);
+                    } catch (RuntimeException e) { // one call's failing cancel must not stop the watch of the rest
+                        log.warn("Could not cancel an upstream call silent past its timeout", e);
+                    }
                 }
             }
         } catch (InterruptedException e) {
