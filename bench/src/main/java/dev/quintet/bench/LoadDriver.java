@@ -21,6 +21,13 @@ public final class LoadDriver {
 
     /** Throughput and latency percentiles of one run. */
     public record Result(long requests, double requestsPerSecond, double p50Micros, double p99Micros) {
+
+        /** The result of a run of {@code duration} whose requests took {@code latencies} (nanoseconds; sorted here). */
+        public static Result of(long[] latencies, Duration duration) {
+            Arrays.sort(latencies);
+            return new Result(latencies.length, latencies.length / (duration.toNanos() / 1e9),
+                    percentile(latencies, 0.50) / 1e3, percentile(latencies, 0.99) / 1e3);
+        }
     }
 
     private LoadDriver() {
@@ -39,10 +46,7 @@ public final class LoadDriver {
             for (int i = 0; i < concurrency; i++) {
                 parts[i] = callers.get(i).get();
             }
-            long[] all = Arrays.stream(parts).flatMapToLong(Arrays::stream).toArray();
-            Arrays.sort(all);
-            double seconds = duration.toNanos() / 1e9;
-            return new Result(all.length, all.length / seconds, percentile(all, 0.50) / 1e3, percentile(all, 0.99) / 1e3);
+            return Result.of(Arrays.stream(parts).flatMapToLong(Arrays::stream).toArray(), duration);
         } finally {
             client.close();
             clientThreads.shutdown();

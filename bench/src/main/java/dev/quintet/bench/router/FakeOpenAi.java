@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>It serves each connection on a platform thread of its own over a blocking socket, with its answers' bytes made
  * once: a real provider spends none of the router's machine, and this one spends as little of it as it can (about a
- * third of the CPU per request of the JDK's HTTP server, which it replaced; see docs/benchmarks.md, session 14).
+ * quarter of the CPU per request of the JDK's HTTP server, which it replaced; see docs/benchmarks.md, session 14).
  */
 final class FakeOpenAi implements AutoCloseable {
 

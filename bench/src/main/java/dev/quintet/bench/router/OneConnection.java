@@ -60,10 +60,7 @@ final class OneConnection implements AutoCloseable {
                 close();
             }
         }
-        long[] sorted = Arrays.copyOf(took, n);
-        Arrays.sort(sorted);
-        return new LoadDriver.Result(n, n / (duration.toNanos() / 1e9), LoadDriver.percentile(sorted, 0.50) / 1e3,
-                LoadDriver.percentile(sorted, 0.99) / 1e3);
+        return LoadDriver.Result.of(Arrays.copyOf(took, n), duration);
     }
 
     /** One request and its whole answer; whether the server keeps the connection. */

@@ -22,7 +22,6 @@ final class SilenceWatch implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(SilenceWatch.class);
 
-    private final long silenceNanos;
     private final Duration silence;
     private final Set<Waiter> calls = ConcurrentHashMap.newKeySet();
     private final Thread sweeper;
@@ -32,7 +31,6 @@ final class SilenceWatch implements AutoCloseable {
             throw new IllegalArgumentException("the upstream timeout must be positive, got " + silence);
         }
         this.silence = silence;
-        this.silenceNanos = silence.toNanos();
         long tickMillis = Math.clamp(silence.toMillis() / 10, 10, 1000);
         this.sweeper = Thread.ofPlatform().daemon().name("upstream-silence").start(() -> sweepEvery(tickMillis));
     }
@@ -53,10 +51,10 @@ final class SilenceWatch implements AutoCloseable {
         try {
             while (!Thread.currentThread().isInterrupted()) {
                 Thread.sleep(tickMillis);
-                long now = System.nanoTime();
+                long latestStart = System.nanoTime() - silence.toNanos();
                 for (Waiter w : calls) {
                     try {
-                        w.expireIfSilentAt(now);
+                        w.expireIfWaitingSince(latestStart);
                     } catch (RuntimeException e) { // one call's failing cancel must not stop the watch of the rest
                         log.warn("Could not cancel an upstream call silent past its timeout", e);
                     }
@@ -108,9 +106,10 @@ final class SilenceWatch implements AutoCloseable {
             return timeout;
         }
 
-        private void expireIfSilentAt(long now) {
+        /** Cancels the call if it has been waiting since before {@code latestStart} (a {@code nanoTime}). */
+        private void expireIfWaitingSince(long latestStart) {
             long since = waitingSince;
-            if (since != NOT_WAITING && now - since > silenceNanos) {
+            if (since != NOT_WAITING && since - latestStart < 0) {
                 expired = true;
                 calls.remove(this);
                 cancel.run();
