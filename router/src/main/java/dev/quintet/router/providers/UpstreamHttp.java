@@ -8,9 +8,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import okhttp3.Call;
-import okhttp3.ConnectionPool;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -34,9 +32,12 @@ public final class UpstreamHttp implements AutoCloseable {
     /** Idle connections kept for the next calls, and for how long (a server may close its end sooner; see above). */
     private static final int IDLE_CONNECTIONS = 256;
     private static final Duration IDLE_TIME = Duration.ofSeconds(30);
+    /** How late an idle connection may be closed past its idle time. */
+    private static final Duration IDLE_CHECK = Duration.ofSeconds(1);
 
     private final OkHttpClient http;
     private final SilenceWatch silences;
+    private final IdleConnections idle = new IdleConnections(IDLE_CONNECTIONS, IDLE_TIME, IDLE_CHECK);
 
     /**
      * @param connectTimeout how long a connection may take
@@ -50,7 +51,7 @@ public final class UpstreamHttp implements AutoCloseable {
                 .writeTimeout(Duration.ZERO)
                 .followRedirects(false)
                 .followSslRedirects(false)
-                .connectionPool(new ConnectionPool(IDLE_CONNECTIONS, IDLE_TIME.toSeconds(), TimeUnit.SECONDS))
+                .connectionPool(idle.pool())
                 .build();
     }
 
@@ -89,7 +90,7 @@ public final class UpstreamHttp implements AutoCloseable {
     public void close() {
         silences.close();
         http.dispatcher().executorService().shutdown();
-        http.connectionPool().evictAll();
+        idle.close();
     }
 
     /** An answer's body whose reads are watched for silence; its end or its closing ends the watch. */
