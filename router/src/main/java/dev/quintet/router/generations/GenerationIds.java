@@ -17,10 +17,24 @@ public final class GenerationIds {
         this.clock = clock;
     }
 
+    /**
+     * A new id. Its random characters come from one draw of bytes (a draw from the system's random source takes a
+     * lock and a digest, whatever its size): each byte's low six bits pick a character, the two values past the
+     * alphabet's 62 are passed over, so each character is equally likely.
+     */
     public String next() {
-        StringBuilder id = new StringBuilder("gen-").append(clock.instant().getEpochSecond()).append('-');
-        for (int i = 0; i < RANDOM_CHARS; i++) {
-            id.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));
+        StringBuilder id = new StringBuilder(48).append("gen-").append(clock.instant().getEpochSecond()).append('-');
+        byte[] bytes = new byte[RANDOM_CHARS + 4];
+        int missing = RANDOM_CHARS;
+        while (missing > 0) {
+            random.nextBytes(bytes);
+            for (int i = 0; i < bytes.length && missing > 0; i++) {
+                int sixBits = bytes[i] & 0x3F;
+                if (sixBits < ALPHABET.length()) {
+                    id.append(ALPHABET.charAt(sixBits));
+                    missing--;
+                }
+            }
         }
         return id.toString();
     }
