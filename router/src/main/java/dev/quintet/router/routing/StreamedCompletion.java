@@ -62,7 +62,6 @@ final class StreamedCompletion {
             fail(relay, exchange, failures.error(), candidates.getLast());
         } finally {
             relay.close();
-            Thread.interrupted();
         }
     }
 
@@ -70,7 +69,7 @@ final class StreamedCompletion {
     private UpstreamFailure attempt(SseRelay relay, Candidate c, ChatRequest request, Exchange exchange) {
         long started = System.nanoTime();
         try {
-            UpstreamResponse upstream = calls.send(c, request, true);
+            UpstreamResponse upstream = relay.whileWaiting(() -> calls.send(c, request, true));
             if (!upstream.ok()) {
                 return calls.refused(c, exchange, started, upstream);
             }

@@ -30,7 +30,10 @@ public final class SseRelay implements AutoCloseable {
     /** Cancels the upstream call being relayed, if any. */
     private volatile Runnable cancel;
     private volatile boolean closed;
-    private volatile boolean relaying;
+    /** Guards {@link #waiting} and {@link #callerLeft}: the request thread is interrupted only holding it. */
+    private final Object interrupts = new Object();
+    private boolean waiting;
+    private boolean callerLeft;
 
     /**
      * Answers as generation {@code generationId}: the id of every chunk and the {@code X-Generation-Id} header;
@@ -62,16 +65,41 @@ public final class SseRelay implements AutoCloseable {
     public RelayOutcome relay(InputStream body, Runnable cancel, String model, String provider, StreamTally tally,
                               Function<StreamTally, ObjectNode> pricedUsage) {
         this.cancel = cancel;
-        relaying = true;
         try {
-            return new ChunkRelay(writer, json, generationId, model, provider, tally, pricedUsage, style)
-                    .run(new SseEvents(body));
+            return whileWaiting(() -> new ChunkRelay(writer, json, generationId, model, provider, tally, pricedUsage,
+                    style).run(new SseEvents(body)));
         } finally {
-            relaying = false;
-            Thread.interrupted();
             this.cancel = null;
             closeQuietly(body);
         }
+    }
+
+    /**
+     * Runs {@code wait}, a wait on the provider, such that the caller's going away interrupts it (at once if the
+     * caller is gone already). Only such waits are interrupted: the thread carries no interrupt of this relay out
+     * of one, so what it does between them (holding credit, queueing the generation's record) cannot be cut short.
+     */
+    public <T, E extends Exception> T whileWaiting(UpstreamWait<T, E> wait) throws E {
+        synchronized (interrupts) {
+            waiting = true;
+            if (callerLeft) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        try {
+            return wait.run();
+        } finally {
+            synchronized (interrupts) {
+                waiting = false;
+                Thread.interrupted();
+            }
+        }
+    }
+
+    /** A wait on the provider: sending a request and reading its answer. */
+    @FunctionalInterface
+    public interface UpstreamWait<T, E extends Exception> {
+        T run() throws E;
     }
 
     /** Ends a committed stream whose every endpoint failed before content, with one error chunk. */
@@ -83,22 +111,17 @@ public final class SseRelay implements AutoCloseable {
         }
     }
 
-    /**
-     * Stops the keep-alives and waits for them to end; afterwards {@link #committed()} no longer changes on its own
-     * and the calling thread receives no further interrupts from this relay.
-     */
+    /** Stops the keep-alives and waits for them to end; afterwards {@link #committed()} no longer changes on its own. */
     @Override
     public void close() {
         writer.stopKeepAlives();
         closed = true;
         keepAlive.interrupt();
-        Thread.interrupted();
         try {
             keepAlive.join(CLOSE_WAIT);
         } catch (InterruptedException e) {
-            Thread.interrupted();
+            Thread.currentThread().interrupt(); // not this relay's: it interrupts only waits on the provider
         }
-        Thread.interrupted();
     }
 
     private void keepAlive(Duration idle) {
@@ -121,8 +144,11 @@ public final class SseRelay implements AutoCloseable {
         if (current != null) {
             current.run();
         }
-        if (relaying || !closed) {
-            requestThread.interrupt();
+        synchronized (interrupts) {
+            callerLeft = true;
+            if (waiting) {
+                requestThread.interrupt();
+            }
         }
     }
 
