@@ -3,8 +3,7 @@ package dev.quintet.platform.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.WriteListener;
+import dev.quintet.platform.testing.CallerGone;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
@@ -73,38 +72,11 @@ class EventStreamTest {
 
     @Test
     void isGoneOnceAWriteFailsAndRefusesLaterWrites() {
-        MockHttpServletResponse response = new MockHttpServletResponse() {
-            @Override
-            public ServletOutputStream getOutputStream() {
-                return new BrokenOutput();
-            }
-        };
-        EventStream stream = new EventStream(response, Map.of());
+        EventStream stream = new EventStream(CallerGone.response(), Map.of());
 
         assertThatThrownBy(() -> stream.data("x")).isInstanceOf(IOException.class);
         assertThat(stream.gone()).isTrue();
         assertThat(stream.commentIfIdle("ping", Duration.ZERO)).isFalse();
         assertThatThrownBy(() -> stream.comment("again")).hasMessageContaining("disconnected");
-    }
-
-    private static final class BrokenOutput extends ServletOutputStream {
-        @Override
-        public void write(int b) throws IOException {
-            throw new IOException("Broken pipe");
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            throw new IOException("Broken pipe");
-        }
-
-        @Override
-        public boolean isReady() {
-            return true;
-        }
-
-        @Override
-        public void setWriteListener(WriteListener listener) {
-        }
     }
 }

@@ -3,16 +3,13 @@ package dev.quintet.router.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.WriteListener;
-import java.io.IOException;
+import dev.quintet.platform.testing.CallerGone;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.mock.web.MockHttpServletResponse;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -29,13 +26,7 @@ class SseRelayTest {
 
     @BeforeEach
     void callerWhoLeft() {
-        MockHttpServletResponse response = new MockHttpServletResponse() {
-            @Override
-            public ServletOutputStream getOutputStream() {
-                return new BrokenOutput();
-            }
-        };
-        relay = new SseRelay(response, KEEP_ALIVE, JsonMapper.builder().build(), "gen-1-test",
+        relay = new SseRelay(CallerGone.response(), KEEP_ALIVE, JsonMapper.builder().build(), "gen-1-test",
                 new ChunkStyle(false, false));
     }
 
@@ -92,26 +83,5 @@ class SseRelayTest {
             }
         }
         return false;
-    }
-
-    private static final class BrokenOutput extends ServletOutputStream {
-        @Override
-        public void write(int b) throws IOException {
-            throw new IOException("Broken pipe");
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            throw new IOException("Broken pipe");
-        }
-
-        @Override
-        public boolean isReady() {
-            return true;
-        }
-
-        @Override
-        public void setWriteListener(WriteListener listener) {
-        }
     }
 }
