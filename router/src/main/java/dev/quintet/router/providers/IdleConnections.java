@@ -80,8 +80,8 @@ final class IdleConnections implements AutoCloseable {
             wakeUps.incrementAndGet();
             try {
                 taskRunner.wait(TimeUnit.NANOSECONDS.toMillis(wait), (int) (wait % 1_000_000));
-            } catch (InterruptedException e) {
-                throw IdleConnections.<RuntimeException>unchecked(e); // ends the runner's tasks, as OkHttp's backend does
+            } catch (InterruptedException e) { // ends the runner's tasks, as with OkHttp's own backend
+                throw IdleConnections.<RuntimeException>unchecked(e);
             }
         }
 

@@ -111,7 +111,9 @@ public final class SseRelay implements AutoCloseable {
         }
     }
 
-    /** Stops the keep-alives and waits for them to end; afterwards {@link #committed()} no longer changes on its own. */
+    /**
+     * Stops the keep-alives and waits for them to end; afterwards {@link #committed()} no longer changes on its own.
+     */
     @Override
     public void close() {
         writer.stopKeepAlives();

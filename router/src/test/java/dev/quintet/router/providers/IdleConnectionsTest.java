@@ -50,8 +50,9 @@ class IdleConnectionsTest {
         long periods = Duration.ofNanos(System.nanoTime() - started).toSeconds() + 1;
 
         assertThat(idle.pool().connectionCount()).isEqualTo(1);
-        // OkHttp's own pool wakes its clean-up once per call given back: 300 here
-        assertThat(idle.wakeUps()).isLessThanOrEqualTo(periods + 2);
+        // about one a period (a clean-up that a call asks for while another runs may add one); OkHttp's own pool
+        // wakes its clean-up once per call given back: 300 here
+        assertThat(idle.wakeUps()).isLessThanOrEqualTo(2 * periods + 4);
     }
 
     @Test
