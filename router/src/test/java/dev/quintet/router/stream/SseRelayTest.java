@@ -22,6 +22,12 @@ class SseRelayTest {
     /** The keep-alive looks every quarter of this, and writes its comment (which fails) once this has passed. */
     private static final Duration KEEP_ALIVE = Duration.ofMillis(40);
 
+    /** A wait on a provider that answers only after the test would have failed. */
+    private static final SseRelay.UpstreamWait<String, InterruptedException> PROVIDER_SILENT = () -> {
+        Thread.sleep(10_000);
+        return "answered";
+    };
+
     private SseRelay relay;
 
     @BeforeEach
@@ -40,10 +46,7 @@ class SseRelayTest {
     void aWaitOnTheProviderIsInterruptedWhenTheCallerLeaves() {
         long started = System.nanoTime();
 
-        assertThatThrownBy(() -> relay.whileWaiting(() -> {
-            Thread.sleep(10_000);
-            return "answered";
-        })).isInstanceOf(InterruptedException.class);
+        assertThatThrownBy(() -> relay.whileWaiting(PROVIDER_SILENT)).isInstanceOf(InterruptedException.class);
 
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
         assertThat(Thread.currentThread().isInterrupted()).as("interrupt carried out of the wait").isFalse();
@@ -59,10 +62,7 @@ class SseRelayTest {
         interruptedWithin(Duration.ofMillis(500)); // the keep-alive has found the caller gone meanwhile
         long started = System.nanoTime();
 
-        assertThatThrownBy(() -> relay.whileWaiting(() -> {
-            Thread.sleep(10_000);
-            return "answered";
-        })).isInstanceOf(InterruptedException.class);
+        assertThatThrownBy(() -> relay.whileWaiting(PROVIDER_SILENT)).isInstanceOf(InterruptedException.class);
 
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(1));
         assertThat(Thread.currentThread().isInterrupted()).isFalse();
