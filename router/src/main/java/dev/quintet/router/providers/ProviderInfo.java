@@ -10,8 +10,10 @@ import java.net.URI;
  * @param baseUrl the base of its API; the adapter of its wire format resolves its paths against it
  * @param apiKeyVariable the environment variable holding its key, null for providers from the config file
  * @param wireFormat the API it speaks
+ * @param dataPolicy what it does with what it is sent; {@link DataPolicy#UNKNOWN} when null
  */
-public record ProviderInfo(String slug, String name, URI baseUrl, String apiKeyVariable, WireFormat wireFormat) {
+public record ProviderInfo(String slug, String name, URI baseUrl, String apiKeyVariable, WireFormat wireFormat,
+                           DataPolicy dataPolicy) {
 
     public ProviderInfo {
         if (slug == null || !slug.matches("[a-z0-9][a-z0-9._-]*")) {
@@ -26,6 +28,7 @@ public record ProviderInfo(String slug, String name, URI baseUrl, String apiKeyV
         if (wireFormat == null) {
             throw new IllegalArgumentException("provider " + slug + " needs a wire format");
         }
+        dataPolicy = dataPolicy == null ? DataPolicy.UNKNOWN : dataPolicy;
     }
 
     /** {@code path} (without a leading slash) under the base URL. */
@@ -35,7 +38,7 @@ public record ProviderInfo(String slug, String name, URI baseUrl, String apiKeyV
     }
 
     public ProviderInfo withBaseUrl(URI url) {
-        return new ProviderInfo(slug, name, url, apiKeyVariable, wireFormat);
+        return new ProviderInfo(slug, name, url, apiKeyVariable, wireFormat, dataPolicy);
     }
 
     public boolean matches(String nameOrSlug) {

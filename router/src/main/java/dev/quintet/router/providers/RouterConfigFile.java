@@ -73,12 +73,37 @@ final class RouterConfigFile {
                     : known == null ? WireFormat.OPENAI : known.wireFormat();
             ProviderInfo info = new ProviderInfo(slug, p.path("name").asString(known == null ? slug : known.name()),
                     url == null ? known.baseUrl() : URI.create(url), known == null ? null : known.apiKeyVariable(),
-                    format);
+                    format, p.has("data_policy") ? dataPolicy(p.get("data_policy"), where + ".data_policy")
+                            : known == null ? null : known.dataPolicy());
             return new RouterConfig.ConfiguredProvider(info, p.path("api_key").asString(null),
                     p.path("api_key_env").asString(null));
         } catch (IllegalArgumentException e) {
             throw fail(where + ": " + e.getMessage());
         }
+    }
+
+    /** {@code {"training": bool, "retains_prompts": bool, "retention_days": n}}, the operator's statement. */
+    private DataPolicy dataPolicy(JsonNode policy, String where) {
+        if (!policy.isObject()) {
+            throw fail(where + " must be an object {training, retains_prompts, retention_days}");
+        }
+        for (String field : policy.propertyNames()) {
+            if (!Set.of("training", "retains_prompts", "retention_days").contains(field)) {
+                throw fail(where + "." + field + " is not a data policy field; known: training, retains_prompts, "
+                        + "retention_days");
+            }
+        }
+        for (String field : List.of("training", "retains_prompts")) {
+            if (!policy.path(field).isBoolean()) {
+                throw fail(where + "." + field + " is required: true or false");
+            }
+        }
+        JsonNode days = policy.get("retention_days");
+        if (days != null && !days.isNull() && !(days.isIntegralNumber() && days.canConvertToInt())) {
+            throw fail(where + ".retention_days must be a whole number of days");
+        }
+        return new DataPolicy(true, policy.get("training").asBoolean(), policy.get("retains_prompts").asBoolean(),
+                days == null || days.isNull() ? null : days.asInt());
     }
 
     private ConfiguredModel model(JsonNode m, String where, Set<String> slugs) {

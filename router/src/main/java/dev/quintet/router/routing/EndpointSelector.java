@@ -5,6 +5,7 @@ import dev.quintet.router.catalog.Catalog;
 import dev.quintet.router.catalog.Endpoint;
 import dev.quintet.router.catalog.Model;
 import dev.quintet.router.providers.Connection;
+import dev.quintet.router.providers.DataPolicy;
 import dev.quintet.router.providers.ProviderConnections;
 import dev.quintet.router.providers.WireFormat;
 import java.time.Instant;
@@ -85,6 +86,10 @@ public final class EndpointSelector {
                     + " meets provider.only/provider.ignore"));
             return List.of();
         }
+        kept = withinDataPolicy(model, kept, prefs, reasons);
+        if (kept.isEmpty()) {
+            return List.of();
+        }
         if (prefs.requireParameters()) {
             List<Candidate> capable = kept.stream()
                     .filter(c -> ForwardedParameters.unsupported(request.body(), c.endpoint()).isEmpty()).toList();
@@ -119,6 +124,31 @@ public final class EndpointSelector {
             kept = native_;
         }
         return kept;
+    }
+
+    /**
+     * The candidates whose provider's data policy meets {@code provider.data_collection: deny} (does not train on
+     * prompts) and {@code provider.zdr} (keeps nothing); when none does, none, with the reason added.
+     */
+    private static List<Candidate> withinDataPolicy(Model model, List<Candidate> candidates, ProviderPreferences prefs,
+                                                    List<ApiException> reasons) {
+        List<Candidate> kept = candidates.stream()
+                .filter(c -> !prefs.denyDataCollection() || !policy(c).training())
+                .filter(c -> !prefs.zeroRetention() || !policy(c).retainsPrompts())
+                .toList();
+        if (kept.isEmpty()) {
+            String param = prefs.zeroRetention() ? "provider.zdr" : "provider.data_collection";
+            reasons.add(new ApiException(404, "no_endpoint_matching_data_policy", "no endpoint of model " + model.id()
+                    + " meets " + (prefs.zeroRetention() ? "provider.zdr (keeps nothing)"
+                    : "provider.data_collection: deny (does not train on prompts)") + ": " + String.join(", ",
+                    candidates.stream().map(c -> c.connection().provider().name() + " " + policy(c).describe())
+                            .toList()), param));
+        }
+        return kept;
+    }
+
+    private static DataPolicy policy(Candidate c) {
+        return c.connection().provider().dataPolicy();
     }
 
     private static ApiException unavailable(String reason) {

@@ -10,19 +10,23 @@ import tools.jackson.databind.JsonNode;
  * The caller's {@code provider} object: which providers to try first, to use only, or to avoid, whether to fall
  * back at all, whether an endpoint must honour every parameter sent, a strict sort of the endpoints (null: the
  * default price-weighted choice), whether that sort spans the models of {@code models} ({@code partition: "none"}),
- * and price limits.
+ * price limits, and what providers may do with the request: not train on it ({@code data_collection: "deny"}), not
+ * keep it at all ({@code zdr: true}).
  */
 public record ProviderPreferences(List<String> order, List<String> only, List<String> ignore, boolean allowFallbacks,
                                   boolean requireParameters, ProviderSort sort, boolean sortAcrossModels,
-                                  MaxPrice maxPrice) {
+                                  MaxPrice maxPrice, boolean denyDataCollection, boolean zeroRetention) {
 
-    /** Fields OpenRouter defines that are accepted; those not in the record ({@code data_collection}, ...) have no effect. */
+    /**
+     * Fields OpenRouter defines that are accepted; those not in the record ({@code enforce_distillable_text}, ...)
+     * have no effect.
+     */
     static final Set<String> FIELDS = Set.of("order", "only", "ignore", "allow_fallbacks", "require_parameters",
             "data_collection", "zdr", "enforce_distillable_text", "quantizations", "sort", "max_price",
             "preferred_min_throughput", "preferred_max_latency");
 
     public static final ProviderPreferences NONE = new ProviderPreferences(List.of(), List.of(), List.of(), true, false,
-            null, false, MaxPrice.NONE);
+            null, false, MaxPrice.NONE, false, false);
 
     static ProviderPreferences parse(JsonNode provider) {
         if (provider == null || provider.isNull()) {
@@ -41,7 +45,20 @@ public record ProviderPreferences(List<String> order, List<String> only, List<St
         return new ProviderPreferences(names(provider, "order"), names(provider, "only"), names(provider, "ignore"),
                 bool(provider, "allow_fallbacks", true), bool(provider, "require_parameters", false), sort(sort),
                 sort != null && sort.isObject() && "none".equals(sort.path("partition").asString(null)),
-                MaxPrice.parse(provider.get("max_price")));
+                MaxPrice.parse(provider.get("max_price")), denies(provider.get("data_collection")),
+                bool(provider, "zdr", false));
+    }
+
+    /** {@code data_collection}: {@code "allow"} (the default) or {@code "deny"}; true for deny. */
+    private static boolean denies(JsonNode dataCollection) {
+        if (dataCollection == null || dataCollection.isNull()) {
+            return false;
+        }
+        if (!dataCollection.isString() || !Set.of("allow", "deny").contains(dataCollection.asString())) {
+            throw ApiException.invalidParameter("provider.data_collection",
+                    "provider.data_collection must be allow or deny, got " + dataCollection);
+        }
+        return dataCollection.asString().equals("deny");
     }
 
     /** {@code "price"}, or {@code {"by": "price", "partition": "model"|"none"}}. */
@@ -79,7 +96,8 @@ public record ProviderPreferences(List<String> order, List<String> only, List<St
     /** This preference with {@code sort} when it names none: how a {@code :nitro} or {@code :floor} variant sorts. */
     ProviderPreferences sortedBy(ProviderSort variantSort) {
         return sort != null || variantSort == null ? this : new ProviderPreferences(order, only, ignore,
-                allowFallbacks, requireParameters, variantSort, sortAcrossModels, maxPrice);
+                allowFallbacks, requireParameters, variantSort, sortAcrossModels, maxPrice, denyDataCollection,
+                zeroRetention);
     }
 
     private static List<String> names(JsonNode provider, String field) {

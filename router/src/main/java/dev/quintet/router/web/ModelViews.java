@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.quintet.router.catalog.Endpoint;
 import dev.quintet.router.catalog.Model;
 import dev.quintet.router.catalog.Pricing;
+import dev.quintet.router.providers.DataPolicy;
 import dev.quintet.router.providers.ProviderConnections;
 import dev.quintet.router.providers.ProviderInfo;
 import dev.quintet.router.routing.EndpointHealth;
@@ -49,7 +50,8 @@ final class ModelViews {
                         @JsonProperty("requests_last_30m") int requestsLast30m, Instant coolingDownUntil) {
     }
 
-    record ProviderView(String name, String slug, boolean available) {
+    /** A provider; {@code data_policy} as its terms state it, or as assumed when they do not ({@code stated} false). */
+    record ProviderView(String name, String slug, boolean available, DataPolicy dataPolicy) {
     }
 
     private final ProviderConnections connections;
@@ -77,7 +79,7 @@ final class ModelViews {
     }
 
     ProviderView provider(ProviderInfo p) {
-        return new ProviderView(p.name(), p.slug(), connections.isConfigured(p.slug()));
+        return new ProviderView(p.name(), p.slug(), connections.isConfigured(p.slug()), p.dataPolicy());
     }
 
     boolean isAvailable(Model m) {

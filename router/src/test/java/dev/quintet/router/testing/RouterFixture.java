@@ -56,8 +56,10 @@ public final class RouterFixture implements AutoCloseable {
 
     static final String CONFIG = """
             {"providers":[
-              {"slug":"fake-a","name":"Fake A","base_url":"%1$s"},
-              {"slug":"fake-b","name":"Fake B","base_url":"%2$s","api_key":"sk-b"},
+              {"slug":"fake-a","name":"Fake A","base_url":"%1$s",
+               "data_policy":{"training":false,"retains_prompts":true,"retention_days":30}},
+              {"slug":"fake-b","name":"Fake B","base_url":"%2$s","api_key":"sk-b",
+               "data_policy":{"training":false,"retains_prompts":false}},
               {"slug":"dead","name":"Dead","base_url":"%3$s"},
               {"slug":"openai","base_url":"%4$s"},
               {"slug":"fake-anthropic","name":"Fake Anthropic","base_url":"%5$s","api":"anthropic","api_key":"sk-ant-test"},
@@ -126,6 +128,9 @@ public final class RouterFixture implements AutoCloseable {
               {"id":"gemini/drop","provider":"fake-gemini","model":"drop"},
               {"id":"test/flaky","provider":"fake-a","model":"err500","pricing":{"prompt":"0.000001"}},
               {"id":"test/flaky","provider":"fake-b","model":"ok","pricing":{"prompt":"0.000002"}},
+              {"id":"test/private","provider":"dead","model":"ok","pricing":{"prompt":"0.0000001","completion":"0.0000001"}},
+              {"id":"test/private","provider":"fake-a","model":"ok","pricing":{"prompt":"0.000001","completion":"0.000002"}},
+              {"id":"test/private","provider":"fake-b","model":"ok","pricing":{"prompt":"0.000002","completion":"0.000002"}},
               {"id":"test/weighted","provider":"fake-a","model":"ok","pricing":{"prompt":"0.000001","completion":"0.000001"}},
               {"id":"test/weighted","provider":"fake-b","model":"ok","pricing":{"prompt":"0.000002","completion":"0.000002"}},
               {"id":"test/speed","provider":"fake-a","model":"lag","pricing":{"prompt":"0.000001","completion":"0.000001"}},

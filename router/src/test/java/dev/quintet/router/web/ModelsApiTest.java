@@ -109,6 +109,20 @@ class ModelsApiTest extends RouterTest {
     }
 
     @Test
+    void listsEachProvidersDataPolicyStatedOrAssumed() {
+        String body = get("/api/v1/providers").body();
+
+        assertThat(JsonPath.<List<Object>>read(body, "$.data[?(@.slug == 'fake-a')].data_policy")).containsExactly(
+                Map.of("stated", true, "training", false, "retains_prompts", true, "retention_days", 30));
+        assertThat(JsonPath.<List<Object>>read(body, "$.data[?(@.slug == 'fake-b')].data_policy")).containsExactly(
+                Map.of("stated", true, "training", false, "retains_prompts", false));
+        assertThat(JsonPath.<List<Object>>read(body, "$.data[?(@.slug == 'dead')].data_policy")).containsExactly(
+                Map.of("stated", false, "training", true, "retains_prompts", true));
+        assertThat(JsonPath.<List<Boolean>>read(body, "$.data[?(@.slug == 'deepseek')].data_policy.training"))
+                .containsExactly(true);
+    }
+
+    @Test
     void requiresAKey() {
         HttpResponse<String> response = Http.get(router.url() + "/api/v1/models");
 

@@ -14,7 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** provider.sort, provider.max_price and the :nitro and :floor variants, with order/only/ignore beside them. */
+/**
+ * provider.sort, provider.max_price, provider.data_collection and provider.zdr, and the :nitro and :floor variants,
+ * with order/only/ignore beside them.
+ */
 class ProviderPreferencesTest extends RouterTest {
 
     @BeforeAll
@@ -104,7 +107,10 @@ class ProviderPreferencesTest extends RouterTest {
             "{\"max_price\":{\"prompt\":-1}}|provider.max_price.prompt|must be a number >= 0 (US dollars per million tokens)",
             "{\"max_price\":{\"prompt\":\"cheap\"}}|provider.max_price.prompt|must be a number >= 0",
             "{\"max_price\":{\"tokens\":1}}|provider.max_price.tokens|not a price limit",
-            "{\"max_price\":5}|provider.max_price|must be an object"})
+            "{\"max_price\":5}|provider.max_price|must be an object",
+            "{\"data_collection\":\"never\"}|provider.data_collection|must be allow or deny, got \"never\"",
+            "{\"data_collection\":false}|provider.data_collection|must be allow or deny",
+            "{\"zdr\":\"yes\"}|provider.zdr|must be true or false"})
     void rejectsBadPreferencesWith400NamingTheParameter(String provider, String param, String rule) {
         HttpResponse<String> response = chat("{\"model\":\"test/ok\",\"provider\":" + provider + "," + HI + "}");
 
@@ -112,6 +118,41 @@ class ProviderPreferencesTest extends RouterTest {
         assertThat((String) JsonPath.read(response.body(), "$.error.param")).isEqualTo(param);
         assertThat((String) JsonPath.read(response.body(), "$.error.message")).contains(rule);
         assertThat((String) JsonPath.read(response.body(), "$.error.type")).isEqualTo("invalid_request_error");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "{\"sort\":\"price\",\"data_collection\":\"deny\"}|Fake A",
+            "{\"sort\":\"price\",\"zdr\":true}|Fake B",
+            "{\"sort\":\"price\",\"data_collection\":\"deny\",\"zdr\":true,\"ignore\":[\"fake-a\"]}|Fake B",
+            "{\"only\":[\"dead\",\"fake-b\"],\"data_collection\":\"deny\"}|Fake B"})
+    void routesOnlyToProvidersWhoseDataPolicyMeetsTheRequest(String provider, String servedBy) {
+        // test/private: dead (cheapest, states no policy), Fake A (does not train, keeps 30 days), Fake B (keeps nothing)
+        HttpResponse<String> response = chat("{\"model\":\"test/private\",\"provider\":" + provider + "," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat((String) JsonPath.read(response.body(), "$.provider")).isEqualTo(servedBy);
+        String generation = Http.get(router.url() + "/api/v1/generation?id="
+                + response.headers().firstValue("X-Generation-Id").orElseThrow(), router.auth()).body();
+        assertThat(JsonPath.<List<String>>read(generation, "$.data.provider_responses[*].provider_name"))
+                .containsExactly(servedBy);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "{\"only\":[\"dead\"],\"data_collection\":\"deny\"}|provider.data_collection"
+                    + "|Dead may train on prompts (no stated policy, so assumed)",
+            "{\"only\":[\"fake-a\",\"dead\"],\"zdr\":true}|provider.zdr"
+                    + "|Dead may train on prompts (no stated policy, so assumed), Fake A keeps prompts for 30 days"})
+    void answers404NamingThePolicyWhenNoProviderMeetsIt(String provider, String param, String reason) {
+        HttpResponse<String> response = chat("{\"model\":\"test/private\",\"provider\":" + provider + "," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(404);
+        assertThat((String) JsonPath.read(response.body(), "$.error.param")).isEqualTo(param);
+        assertThat((String) JsonPath.read(response.body(), "$.error.metadata.reason"))
+                .isEqualTo("no_endpoint_matching_data_policy");
+        assertThat((String) JsonPath.read(response.body(), "$.error.message")).contains("test/private", reason);
+        assertThat(router.fake().received()).isEmpty();
     }
 
     @Test
