@@ -3,6 +3,7 @@ package dev.quintet.bench.router;
 import dev.quintet.bench.BenchOptions;
 import dev.quintet.bench.JitWarmup;
 import dev.quintet.bench.LoadDriver;
+import dev.quintet.bench.MachineCpu;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -107,6 +108,7 @@ public final class RouterBench {
         for (Target t : targets) {
             rounds.put(t, new ArrayList<>());
         }
+        MachineCpu machine = MachineCpu.start();
         for (int round = 0; round < ROUNDS; round++) {
             for (Target t : targets) {
                 handling.begin();
@@ -114,6 +116,8 @@ public final class RouterBench {
                 rounds.get(t).add(new Round(load, handling.end()));
             }
         }
+        machine.stolenShare().ifPresent(stolen -> System.out.printf("(concurrency %d: the hypervisor took %.1f%% of"
+                + " the machine's CPU time during the measured rounds)%n", concurrency, stolen * 100));
         Map<Target, LoadDriver.Result> medians = new LinkedHashMap<>();
         rounds.forEach((t, measured) -> {
             Round median = measured.stream()
