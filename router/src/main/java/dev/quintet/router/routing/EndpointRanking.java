@@ -11,7 +11,8 @@ import java.util.Map;
  * Orders one model's endpoints. With {@code provider.sort} or {@code provider.order} the order is strict: the
  * ordered providers first, then by the sort (endpoints not yet measured after measured ones), then cheapest first.
  * Otherwise the first endpoint is drawn among those not cooling down, weighted by the inverse square of its price
- * (prompt plus completion), and the rest follow cheapest first.
+ * (prompt plus completion), and the rest follow cheapest first. Preferred latency and throughput reorder the
+ * endpoints of all models of a request together ({@link #preferred}).
  */
 final class EndpointRanking {
 
@@ -42,6 +43,27 @@ final class EndpointRanking {
             sorted.addFirst(first);
         }
         return limit(sorted, prefs);
+    }
+
+    /**
+     * {@code candidates} (of one model or several) with those meeting {@code provider.preferred_max_latency} and
+     * {@code preferred_min_throughput} first, then those not measured yet, then those missing them; otherwise in
+     * their order.
+     */
+    List<Candidate> preferred(List<Candidate> candidates, ProviderPreferences prefs) {
+        if (!prefs.maxLatency().given() && !prefs.minThroughput().given()) {
+            return candidates;
+        }
+        Map<Candidate, PerformanceCutoffs.Standing> standings = new HashMap<>();
+        for (Candidate c : candidates) {
+            EndpointStats stats = health.stats(c.model(), c.endpoint());
+            PerformanceCutoffs.Standing latency = prefs.maxLatency().standing(stats.latency());
+            PerformanceCutoffs.Standing throughput = prefs.minThroughput().standing(stats.throughput());
+            standings.put(c, latency.compareTo(throughput) >= 0 ? latency : throughput);
+        }
+        List<Candidate> sorted = new ArrayList<>(candidates);
+        sorted.sort(Comparator.comparing(standings::get));
+        return sorted;
     }
 
     /** With {@code allow_fallbacks: false}: only the ordered providers, or else the first endpoint. */

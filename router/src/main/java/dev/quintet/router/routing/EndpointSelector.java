@@ -17,8 +17,10 @@ import java.util.Map;
 
 /**
  * Turns a request into the ordered endpoints to try: per model in {@code model}/{@code models} order, the
- * configured endpoints that meet the caller's provider preferences, ranked by {@link EndpointRanking}. Endpoints
- * cooling down after failures go last, soonest recovered first, so they are tried only when every other has failed.
+ * configured endpoints that meet the caller's provider preferences, ranked by {@link EndpointRanking}; endpoints of
+ * every model that meet the preferred latency and throughput go before those not measured yet, and those before
+ * the ones that miss them. Endpoints cooling down after failures go last, soonest recovered first, so they are tried
+ * only when every other has failed.
  */
 public final class EndpointSelector {
 
@@ -50,6 +52,7 @@ public final class EndpointSelector {
         if (request.preferences().sortAcrossModels() && request.preferences().sort() != null) {
             all = ranking.rank(all, request.preferences());
         }
+        all = ranking.preferred(all, request.preferences());
         List<Candidate> ready = new ArrayList<>();
         Map<Candidate, Instant> cooling = new LinkedHashMap<>();
         for (Candidate c : all) {

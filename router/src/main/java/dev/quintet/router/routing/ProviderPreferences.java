@@ -10,23 +10,24 @@ import tools.jackson.databind.JsonNode;
  * The caller's {@code provider} object: which providers to try first, to use only, or to avoid, whether to fall
  * back at all, whether an endpoint must honour every parameter sent, a strict sort of the endpoints (null: the
  * default price-weighted choice), whether that sort spans the models of {@code models} ({@code partition: "none"}),
- * price limits, and what providers may do with the request: not train on it ({@code data_collection: "deny"}), not
- * keep it at all ({@code zdr: true}).
+ * price limits, what providers may do with the request: not train on it ({@code data_collection: "deny"}), not
+ * keep it at all ({@code zdr: true}), and the latency and throughput that make an endpoint preferred.
  */
 public record ProviderPreferences(List<String> order, List<String> only, List<String> ignore, boolean allowFallbacks,
                                   boolean requireParameters, ProviderSort sort, boolean sortAcrossModels,
-                                  MaxPrice maxPrice, boolean denyDataCollection, boolean zeroRetention) {
+                                  MaxPrice maxPrice, boolean denyDataCollection, boolean zeroRetention,
+                                  PerformanceCutoffs maxLatency, PerformanceCutoffs minThroughput) {
 
     /**
-     * Fields OpenRouter defines that are accepted; those not in the record ({@code enforce_distillable_text}, ...)
-     * have no effect.
+     * Fields OpenRouter defines that are accepted; those not in the record ({@code enforce_distillable_text},
+     * {@code quantizations}) have no effect.
      */
     static final Set<String> FIELDS = Set.of("order", "only", "ignore", "allow_fallbacks", "require_parameters",
             "data_collection", "zdr", "enforce_distillable_text", "quantizations", "sort", "max_price",
             "preferred_min_throughput", "preferred_max_latency");
 
     public static final ProviderPreferences NONE = new ProviderPreferences(List.of(), List.of(), List.of(), true, false,
-            null, false, MaxPrice.NONE, false, false);
+            null, false, MaxPrice.NONE, false, false, PerformanceCutoffs.NONE, PerformanceCutoffs.NONE);
 
     static ProviderPreferences parse(JsonNode provider) {
         if (provider == null || provider.isNull()) {
@@ -46,7 +47,9 @@ public record ProviderPreferences(List<String> order, List<String> only, List<St
                 bool(provider, "allow_fallbacks", true), bool(provider, "require_parameters", false), sort(sort),
                 sort != null && sort.isObject() && "none".equals(sort.path("partition").asString(null)),
                 MaxPrice.parse(provider.get("max_price")), denies(provider.get("data_collection")),
-                bool(provider, "zdr", false));
+                bool(provider, "zdr", false),
+                PerformanceCutoffs.parse(provider.get("preferred_max_latency"), "preferred_max_latency", true, 1000),
+                PerformanceCutoffs.parse(provider.get("preferred_min_throughput"), "preferred_min_throughput", false, 1));
     }
 
     /** {@code data_collection}: {@code "allow"} (the default) or {@code "deny"}; true for deny. */
@@ -97,7 +100,7 @@ public record ProviderPreferences(List<String> order, List<String> only, List<St
     ProviderPreferences sortedBy(ProviderSort variantSort) {
         return sort != null || variantSort == null ? this : new ProviderPreferences(order, only, ignore,
                 allowFallbacks, requireParameters, variantSort, sortAcrossModels, maxPrice, denyDataCollection,
-                zeroRetention);
+                zeroRetention, maxLatency, minThroughput);
     }
 
     private static List<String> names(JsonNode provider, String field) {

@@ -15,8 +15,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * provider.sort, provider.max_price, provider.data_collection and provider.zdr, and the :nitro and :floor variants,
- * with order/only/ignore beside them.
+ * provider.sort, provider.max_price, provider.data_collection, provider.zdr, the preferred latency and throughput,
+ * and the :nitro and :floor variants, with order/only/ignore beside them.
  */
 class ProviderPreferencesTest extends RouterTest {
 
@@ -48,6 +48,31 @@ class ProviderPreferencesTest extends RouterTest {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         assertThat(firstPath()).startsWith(servedFrom);
         assertThat((String) JsonPath.read(response.body(), "$.model")).isEqualTo("test/speed");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "{\"sort\":\"price\",\"preferred_max_latency\":0.5}|/b/",
+            "{\"sort\":\"price\",\"preferred_max_latency\":{\"p50\":30,\"p99\":30}}|/a/",
+            "{\"sort\":\"price\",\"preferred_min_throughput\":{\"p90\":10}}|/b/",
+            "{\"sort\":\"price\",\"preferred_min_throughput\":0}|/a/",
+            "{\"preferred_max_latency\":{\"p75\":0.5},\"preferred_min_throughput\":10}|/b/"})
+    void putsEndpointsMeetingThePreferredLatencyAndThroughputFirst(String provider, String servedFrom) {
+        // fake-a is cheaper but answers test/speed after a second (2 completion tokens: 2 a second); fake-b at once
+        HttpResponse<String> response = chat("{\"model\":\"test/speed\",\"provider\":" + provider + "," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(firstPath()).startsWith(servedFrom);
+    }
+
+    @Test
+    void aLaterModelWhoseEndpointMeetsThePreferenceGoesBeforeOneThatMissesIt() {
+        HttpResponse<String> response = chat("{\"model\":\"test/speed\",\"models\":[\"test/ok\"],"
+                + "\"provider\":{\"only\":[\"fake-a\"],\"preferred_max_latency\":0.5}," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat((String) JsonPath.read(response.body(), "$.model")).isEqualTo("test/ok");
+        assertThat(router.fake().received()).hasSize(1);
     }
 
     @Test
@@ -110,7 +135,11 @@ class ProviderPreferencesTest extends RouterTest {
             "{\"max_price\":5}|provider.max_price|must be an object",
             "{\"data_collection\":\"never\"}|provider.data_collection|must be allow or deny, got \"never\"",
             "{\"data_collection\":false}|provider.data_collection|must be allow or deny",
-            "{\"zdr\":\"yes\"}|provider.zdr|must be true or false"})
+            "{\"zdr\":\"yes\"}|provider.zdr|must be true or false",
+            "{\"preferred_max_latency\":-1}|provider.preferred_max_latency|must be a number >= 0",
+            "{\"preferred_max_latency\":\"fast\"}|provider.preferred_max_latency|must be a number or an object",
+            "{\"preferred_min_throughput\":{\"p95\":10}}|provider.preferred_min_throughput.p95|is not a percentile",
+            "{\"preferred_min_throughput\":{\"p50\":\"x\"}}|provider.preferred_min_throughput.p50|must be a number"})
     void rejectsBadPreferencesWith400NamingTheParameter(String provider, String param, String rule) {
         HttpResponse<String> response = chat("{\"model\":\"test/ok\",\"provider\":" + provider + "," + HI + "}");
 
