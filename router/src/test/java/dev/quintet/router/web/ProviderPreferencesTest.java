@@ -27,6 +27,13 @@ class ProviderPreferencesTest extends RouterTest {
         chat("{\"model\":\"test/speed\",\"provider\":{\"only\":[\"fake-b\"]}," + HI + "}");
     }
 
+    /** The answer to {@code model} with {@code provider} preferences (a JSON object), which must be a 200. */
+    private static HttpResponse<String> served(String model, String provider) {
+        HttpResponse<String> response = chat("{\"model\":\"" + model + "\",\"provider\":" + provider + "," + HI + "}");
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return response;
+    }
+
     private static String firstPath() {
         return router.fake().received().getFirst().path();
     }
@@ -59,9 +66,8 @@ class ProviderPreferencesTest extends RouterTest {
             "{\"preferred_max_latency\":{\"p75\":0.5},\"preferred_min_throughput\":10}|/b/"})
     void putsEndpointsMeetingThePreferredLatencyAndThroughputFirst(String provider, String servedFrom) {
         // fake-a is cheaper but answers test/speed after a second (2 completion tokens: 2 a second); fake-b at once
-        HttpResponse<String> response = chat("{\"model\":\"test/speed\",\"provider\":" + provider + "," + HI + "}");
+        HttpResponse<String> response = served("test/speed", provider);
 
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         assertThat(firstPath()).startsWith(servedFrom);
     }
 
@@ -92,9 +98,8 @@ class ProviderPreferencesTest extends RouterTest {
             "{\"max_price\":{\"prompt\":\"1\",\"completion\":\"2\",\"request\":\"0.01\",\"image\":0}}|Fake B",
             "{\"max_price\":{\"prompt\":3,\"completion\":15},\"ignore\":[\"Fake B\"]}|Fake A"})
     void skipsEndpointsAboveMaxPrice(String provider, String servedBy) {
-        HttpResponse<String> response = chat("{\"model\":\"test/pricey\",\"provider\":" + provider + "," + HI + "}");
+        HttpResponse<String> response = served("test/pricey", provider);
 
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         assertThat((String) JsonPath.read(response.body(), "$.provider")).isEqualTo(servedBy);
     }
 
@@ -157,9 +162,8 @@ class ProviderPreferencesTest extends RouterTest {
             "{\"only\":[\"dead\",\"fake-b\"],\"data_collection\":\"deny\"}|Fake B"})
     void routesOnlyToProvidersWhoseDataPolicyMeetsTheRequest(String provider, String servedBy) {
         // test/private: dead (cheapest, states no policy), Fake A (does not train, keeps 30 days), Fake B (keeps nothing)
-        HttpResponse<String> response = chat("{\"model\":\"test/private\",\"provider\":" + provider + "," + HI + "}");
+        HttpResponse<String> response = served("test/private", provider);
 
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         assertThat((String) JsonPath.read(response.body(), "$.provider")).isEqualTo(servedBy);
         String generation = Http.get(router.url() + "/api/v1/generation?id="
                 + response.headers().firstValue("X-Generation-Id").orElseThrow(), router.auth()).body();
