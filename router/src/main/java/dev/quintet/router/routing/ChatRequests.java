@@ -1,6 +1,7 @@
 package dev.quintet.router.routing;
 
 import dev.quintet.platform.errors.ApiException;
+import java.math.BigDecimal;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -11,6 +12,8 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ChatRequests {
 
     static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool", "function");
+    /** OpenRouter's reasoning efforts, most first. */
+    static final List<String> EFFORTS = List.of("max", "xhigh", "high", "medium", "low", "minimal", "none");
 
     private ChatRequests() {
     }
@@ -34,11 +37,83 @@ public final class ChatRequests {
         positiveInteger(object, "max_tokens");
         positiveInteger(object, "max_completion_tokens");
         JsonNode n = object.get("n");
-        if (n != null && !n.isNull() && !(n.isIntegralNumber() && n.asInt() == 1)) {
+        if (n != null && !n.isNull() && !(n.isIntegralNumber() && n.canConvertToInt() && n.asInt() == 1)) {
             throw ApiException.invalidParameter("n", "n must be 1: the router returns one choice per request, got " + n);
         }
         reasoning(object.get("reasoning"));
+        JsonNode effort = object.get("reasoning_effort");
+        if (effort != null && !effort.isNull() && !(effort.isString() && EFFORTS.contains(effort.asString()))) {
+            throw ApiException.invalidParameter("reasoning_effort", "reasoning_effort must be one of "
+                    + String.join(", ", EFFORTS) + ", got " + effort);
+        }
+        stop(object.get("stop"));
+        tools(object.get("tools"));
+        toolChoice(object.get("tool_choice"));
         return bool(object, "stream");
+    }
+
+    private static void stop(JsonNode stop) {
+        if (stop == null || stop.isNull() || stop.isString()) {
+            return;
+        }
+        boolean strings = stop.isArray() && stop.size() <= 4;
+        for (JsonNode s : stop) {
+            strings &= s.isString();
+        }
+        if (!strings) {
+            throw ApiException.invalidParameter("stop", "stop must be a string or an array of up to 4 strings, got "
+                    + stop);
+        }
+    }
+
+    /** {@code tools}: each function tool {@code {"type": "function", "function": {"name": ...}}}. */
+    private static void tools(JsonNode tools) {
+        if (tools == null || tools.isNull()) {
+            return;
+        }
+        if (!tools.isArray()) {
+            throw ApiException.invalidParameter("tools", "tools must be an array of function tools, got " + tools);
+        }
+        int i = 0;
+        for (JsonNode tool : tools) {
+            String where = "tools[" + i++ + "]";
+            if (tool.isObject() && tool.path("type").isString() && !tool.get("type").asString().equals("function")) {
+                continue; // another kind of tool (OpenAI's custom tools): passed on as it is
+            }
+            if (!tool.isObject() || !tool.path("function").isObject()) {
+                throw ApiException.invalidParameter(where, where + " must be an object {\"type\": \"function\", "
+                        + "\"function\": {\"name\": ..., \"parameters\": {...}}}");
+            }
+            functionName(tool.get("function"), where + ".function.name");
+            JsonNode parameters = tool.get("function").get("parameters");
+            if (parameters != null && !parameters.isNull() && !parameters.isObject()) {
+                throw ApiException.invalidParameter(where + ".function.parameters", where
+                        + ".function.parameters must be a JSON schema object, got " + parameters);
+            }
+        }
+    }
+
+    /** {@code tool_choice}: none, auto, required, or {@code {"type": "function", "function": {"name": ...}}}. */
+    private static void toolChoice(JsonNode choice) {
+        if (choice == null || choice.isNull()
+                || choice.isString() && Set.of("none", "auto", "required").contains(choice.asString())) {
+            return;
+        }
+        if (choice.isObject() && choice.path("type").isString() && !choice.get("type").asString().equals("function")) {
+            return; // another kind of choice (OpenAI's allowed_tools, custom): passed on as it is
+        }
+        if (!choice.isObject() || !choice.path("function").isObject()) {
+            throw ApiException.invalidParameter("tool_choice", "tool_choice must be none, auto, required or "
+                    + "{\"type\": \"function\", \"function\": {\"name\": ...}}, got " + choice);
+        }
+        functionName(choice.get("function"), "tool_choice.function.name");
+    }
+
+    private static void functionName(JsonNode function, String param) {
+        JsonNode name = function.get("name");
+        if (name == null || !name.isString() || name.asString().isBlank()) {
+            throw ApiException.invalidParameter(param, param + " must be a non-empty string, got " + name);
+        }
     }
 
     /** An optional boolean field; false when absent. */
@@ -58,10 +133,23 @@ public final class ChatRequests {
             throw ApiException.invalidParameter("reasoning", "reasoning must be an object such as "
                     + "{\"effort\": \"high\", \"exclude\": true}, got " + reasoning);
         }
-        JsonNode exclude = reasoning.get("exclude");
-        if (exclude != null && !exclude.isNull() && !exclude.isBoolean()) {
-            throw ApiException.invalidParameter("reasoning.exclude", "reasoning.exclude must be true or false, got "
-                    + exclude);
+        for (String flag : List.of("exclude", "enabled")) {
+            JsonNode v = reasoning.get(flag);
+            if (v != null && !v.isNull() && !v.isBoolean()) {
+                throw ApiException.invalidParameter("reasoning." + flag, "reasoning." + flag
+                        + " must be true or false, got " + v);
+            }
+        }
+        JsonNode effort = reasoning.get("effort");
+        if (effort != null && !effort.isNull() && !(effort.isString() && EFFORTS.contains(effort.asString()))) {
+            throw ApiException.invalidParameter("reasoning.effort", "reasoning.effort must be one of "
+                    + String.join(", ", EFFORTS) + ", got " + effort);
+        }
+        JsonNode budget = reasoning.get("max_tokens");
+        if (budget != null && !budget.isNull() && !(budget.isIntegralNumber() && budget.canConvertToInt()
+                && budget.asInt() >= 0)) {
+            throw ApiException.invalidParameter("reasoning.max_tokens", "reasoning.max_tokens must be an integer >= 0"
+                    + " (tokens of reasoning), got " + budget);
         }
     }
 
@@ -111,6 +199,11 @@ public final class ChatRequests {
                 throw ApiException.invalidParameter(where + ".role", where + ".role must be one of "
                         + String.join(", ", ROLES.stream().sorted().toList()) + ", got " + message.path("role"));
             }
+            JsonNode content = message.get("content");
+            if (content != null && !content.isNull() && !content.isString() && !content.isArray()) {
+                throw ApiException.invalidParameter(where + ".content", where + ".content must be a string or an "
+                        + "array of content parts, got " + content.getNodeType().toString().toLowerCase());
+            }
         }
     }
 
@@ -119,7 +212,8 @@ public final class ChatRequests {
         if (v == null || v.isNull()) {
             return;
         }
-        if (!v.isNumber() || v.asDouble() < min || v.asDouble() > max) {
+        BigDecimal d = decimal(v);
+        if (d == null || d.compareTo(BigDecimal.valueOf(min)) < 0 || d.compareTo(BigDecimal.valueOf(max)) > 0) {
             throw ApiException.invalidParameter(name, name + " must be a number from " + plain(min) + " to "
                     + plain(max) + ", got " + v);
         }
@@ -133,6 +227,14 @@ public final class ChatRequests {
         if (!v.isIntegralNumber() || !v.canConvertToLong() || v.asLong() < 1) {
             throw ApiException.invalidParameter(name, name + " must be an integer >= 1, got " + v);
         }
+    }
+
+    /** A JSON number's exact value; null for anything else, and for a number too large to be read as a double. */
+    static BigDecimal decimal(JsonNode v) {
+        if (v == null || !v.isNumber() || v.isFloatingPointNumber() && !Double.isFinite(v.asDouble())) {
+            return null;
+        }
+        return v.decimalValue();
     }
 
     private static String plain(double d) {

@@ -19,6 +19,9 @@ public record MaxPrice(BigDecimal prompt, BigDecimal completion, BigDecimal requ
     static final Set<String> FIELDS = Set.of("prompt", "completion", "request", "image", "audio");
     static final MaxPrice NONE = new MaxPrice(null, null, null, null, null);
     private static final BigDecimal MILLION = BigDecimal.valueOf(1_000_000);
+    /** Limits beyond any price, and finer than any, are refused: their plain digits would fill a message. */
+    private static final BigDecimal LARGEST = BigDecimal.valueOf(1_000_000);
+    private static final int MAX_DECIMALS = 12;
 
     static MaxPrice parse(JsonNode value) {
         if (value == null || value.isNull()) {
@@ -46,15 +49,18 @@ public record MaxPrice(BigDecimal prompt, BigDecimal completion, BigDecimal requ
         String param = "provider.max_price." + field;
         try {
             BigDecimal d = v.isNumber() ? v.decimalValue() : v.isString() ? new BigDecimal(v.asString()) : null;
-            if (d != null && d.signum() >= 0) {
+            if (d != null && d.signum() >= 0 && d.compareTo(LARGEST) <= 0
+                    && d.stripTrailingZeros().scale() <= MAX_DECIMALS) {
                 return d;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw ApiException.invalidParameter(param, param + " must be a number >= 0 (US dollars"
+        throw ApiException.invalidParameter(param, param + " must be a number from 0 to " + LARGEST.toPlainString()
+                + " with at most " + MAX_DECIMALS + " decimals (US dollars"
                 + (field.equals("prompt") || field.equals("completion") ? " per million tokens" : " per " + field)
-                + "), got " + v);
+                + "), got " + (v.isString() && v.asString().length() > 40 ? "a string of " + v.asString().length()
+                + " characters" : v));
     }
 
     boolean limits() {

@@ -1,6 +1,7 @@
 package dev.quintet.router.routing;
 
 import dev.quintet.platform.errors.ApiException;
+import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,8 @@ record PerformanceCutoffs(boolean atMost, Map<String, Double> bounds) {
 
     static final PerformanceCutoffs NONE = new PerformanceCutoffs(false, Map.of());
     private static final List<String> PERCENTILES = List.of("p50", "p75", "p90", "p99");
+    /** A bound beyond any real figure (seconds, tokens a second), so that no figure is parsed out of range. */
+    private static final BigDecimal LARGEST = BigDecimal.valueOf(1_000_000);
 
     /** How an endpoint stands against the bounds, best first. */
     enum Standing { MEETS, UNMEASURED, MISSES }
@@ -50,10 +53,12 @@ record PerformanceCutoffs(boolean atMost, Map<String, Double> bounds) {
     }
 
     private static double bound(JsonNode v, String param) {
-        if (!v.isNumber() || v.asDouble() < 0 || !Double.isFinite(v.asDouble())) {
-            throw ApiException.invalidParameter(param, param + " must be a number >= 0, got " + v);
+        BigDecimal d = ChatRequests.decimal(v);
+        if (d == null || d.signum() < 0 || d.compareTo(LARGEST) > 0) {
+            throw ApiException.invalidParameter(param, param + " must be a number from 0 to " + LARGEST.toPlainString()
+                    + ", got " + v);
         }
-        return v.asDouble();
+        return d.doubleValue();
     }
 
     boolean given() {

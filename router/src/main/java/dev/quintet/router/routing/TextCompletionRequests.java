@@ -26,11 +26,11 @@ public final class TextCompletionRequests {
             throw ApiException.invalidParameter("messages", "messages belongs to POST /chat/completions; "
                     + "/completions takes a prompt");
         }
-        stop(object.get("stop"));
         ChatRequests.bool(object, "echo");
         JsonNode logprobs = object.get("logprobs");
         if (logprobs != null && !logprobs.isNull()
-                && !(logprobs.isIntegralNumber() && logprobs.asInt() >= 0 && logprobs.asInt() <= 5)) {
+                && !(logprobs.isIntegralNumber() && logprobs.canConvertToInt() && logprobs.asInt() >= 0
+                && logprobs.asInt() <= 5)) {
             throw ApiException.invalidParameter("logprobs", "logprobs must be an integer from 0 to 5 (the number of "
                     + "likeliest tokens to return with each token), got " + logprobs);
         }
@@ -39,7 +39,8 @@ public final class TextCompletionRequests {
             throw ApiException.invalidParameter("suffix", "suffix must be a string, got " + suffix);
         }
         JsonNode bestOf = object.get("best_of");
-        if (bestOf != null && !bestOf.isNull() && !(bestOf.isIntegralNumber() && bestOf.asInt() == 1)) {
+        if (bestOf != null && !bestOf.isNull()
+                && !(bestOf.isIntegralNumber() && bestOf.canConvertToInt() && bestOf.asInt() == 1)) {
             throw ApiException.invalidParameter("best_of", "best_of must be 1: the router returns one choice per "
                     + "request, got " + bestOf);
         }
@@ -64,20 +65,6 @@ public final class TextCompletionRequests {
                     + "router returns one choice per request; token-id prompts are not supported), got "
                     + (prompt.isArray() ? "an array of " + prompt.size() : prompt.getNodeType().toString()
                     .toLowerCase()));
-        }
-    }
-
-    private static void stop(JsonNode stop) {
-        if (stop == null || stop.isNull() || stop.isString()) {
-            return;
-        }
-        boolean strings = stop.isArray() && stop.size() <= 4;
-        for (JsonNode s : stop) {
-            strings &= s.isString();
-        }
-        if (!strings) {
-            throw ApiException.invalidParameter("stop", "stop must be a string or an array of up to 4 strings, got "
-                    + stop);
         }
     }
 }

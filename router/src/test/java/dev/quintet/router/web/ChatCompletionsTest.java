@@ -71,7 +71,18 @@ class ChatCompletionsTest extends RouterTest {
             "{\"model\":\"test/ok\",\"top_p\":-0.1,\"messages\":[{\"role\":\"user\"}]}|top_p|from 0 to 1",
             "{\"model\":\"test/ok\",\"max_tokens\":0,\"messages\":[{\"role\":\"user\"}]}|max_tokens|integer >= 1, got 0",
             "{\"model\":\"test/ok\",\"n\":2,\"messages\":[{\"role\":\"user\"}]}|n|n must be 1",
-            "{\"model\":\"test/ok\",\"provider\":{\"speed\":1},\"messages\":[{\"role\":\"user\"}]}|provider.speed|not a provider preference"})
+            "{\"model\":\"test/ok\",\"provider\":{\"speed\":1},\"messages\":[{\"role\":\"user\"}]}|provider.speed|not a provider preference",
+            "{\"model\":\"test/ok\",\"n\":4294967297,\"messages\":[{\"role\":\"user\"}]}|n|n must be 1",
+            "{\"model\":\"test/ok\",\"messages\":[{\"role\":\"user\",\"content\":5}]}|messages[0].content|string or an array",
+            "{\"model\":\"test/ok\",\"stop\":[{}],\"messages\":[{\"role\":\"user\"}]}|stop|array of up to 4 strings",
+            "{\"model\":\"test/ok\",\"tools\":{},\"messages\":[{\"role\":\"user\"}]}|tools|must be an array",
+            "{\"model\":\"test/ok\",\"tools\":[{\"type\":\"function\",\"function\":{\"name\":{}}}],\"messages\":[{\"role\":\"user\"}]}|tools[0].function.name|non-empty string",
+            "{\"model\":\"test/ok\",\"tools\":[{\"type\":\"function\"}],\"messages\":[{\"role\":\"user\"}]}|tools[0]|must be an object",
+            "{\"model\":\"test/ok\",\"tool_choice\":\"any\",\"messages\":[{\"role\":\"user\"}]}|tool_choice|none, auto, required",
+            "{\"model\":\"test/ok\",\"tool_choice\":{\"type\":\"function\",\"function\":{\"name\":3}},\"messages\":[{\"role\":\"user\"}]}|tool_choice.function.name|non-empty string",
+            "{\"model\":\"test/ok\",\"reasoning\":{\"effort\":[]},\"messages\":[{\"role\":\"user\"}]}|reasoning.effort|must be one of max, xhigh",
+            "{\"model\":\"test/ok\",\"reasoning\":{\"max_tokens\":-5},\"messages\":[{\"role\":\"user\"}]}|reasoning.max_tokens|integer >= 0",
+            "{\"model\":\"test/ok\",\"reasoning_effort\":\"huge\",\"messages\":[{\"role\":\"user\"}]}|reasoning_effort|must be one of"})
     void rejectsInvalidBodiesWith400NamingTheParameter(String body, String param, String rule) {
         HttpResponse<String> response = chat(body);
 
@@ -81,6 +92,17 @@ class ChatCompletionsTest extends RouterTest {
         assertThat((Integer) JsonPath.read(response.body(), "$.error.code")).isEqualTo(400);
         assertThat((String) JsonPath.read(response.body(), "$.error.type")).isEqualTo("invalid_request_error");
         assertThat(router.fake().received()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"temperature|%s", "temperature|1e999", "top_p|-%s", "max_tokens|%s",
+            "n|%s"})
+    void rejectsNumbersBeyondAnyRangeNamingTheParameter(String param, String number) {
+        String huge = number.formatted("1" + "0".repeat(309));
+        HttpResponse<String> response = chat("{\"model\":\"test/ok\",\"" + param + "\":" + huge + "," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+        assertThat((String) JsonPath.read(response.body(), "$.error.param")).isEqualTo(param);
     }
 
     @Test

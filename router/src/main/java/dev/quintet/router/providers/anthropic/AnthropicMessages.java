@@ -51,7 +51,7 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
         List<ObjectNode> blocks = new java.util.ArrayList<>();
         for (ObjectNode detail : ReasoningDetails.of(message, ReasoningDetails.ANTHROPIC)) {
             String type = detail.path("type").asString("");
-            if (type.equals("reasoning.text") && detail.hasNonNull("signature")) {
+            if (type.equals("reasoning.text") && detail.path("signature").isString()) {
                 blocks.add(NODES.objectNode().put("type", "thinking").put("thinking", detail.path("text").asString(""))
                         .put("signature", detail.get("signature").asString()));
             } else if (type.equals("reasoning.encrypted")) {

@@ -63,7 +63,7 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
         for (ObjectNode detail : ReasoningDetails.of(message, ReasoningDetails.GEMINI)) {
             if (detail.path("type").asString("").equals("reasoning.encrypted")) {
                 String data = detail.path("data").asString("");
-                if (detail.hasNonNull("id")) {
+                if (detail.path("id").isString()) {
                     signatures.put(detail.get("id").asString(), data);
                 } else if (loose == null) {
                     loose = data;
