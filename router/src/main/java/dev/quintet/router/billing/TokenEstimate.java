@@ -1,14 +1,15 @@
 package dev.quintet.router.billing;
 
 import java.util.Set;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Token counts of a prompt, for reserving credit before a call and for when a provider reports none. The likely
  * count is the prompt's text counted by the {@link Tokenizer}; the ceiling reserved for allows one token per two
  * UTF-8 bytes, which no common tokenizer exceeds except on rare scripts. Chat templates add a few tokens per message
- * and per request (three each in OpenAI's); the ceiling allows eight. An image, audio clip or file counts a fixed
- * allowance.
+ * and per request (three each in OpenAI's); the ceiling allows eight. An image, audio clip or file (a media part,
+ * or a base64 data URL) counts a fixed allowance.
  */
 public record TokenEstimate(int media, int messages, CountableText text) {
 
@@ -16,6 +17,8 @@ public record TokenEstimate(int media, int messages, CountableText text) {
     static final int TEMPLATE_TOKENS = 3;
     static final int TEMPLATE_TOKENS_CEILING = 8;
     static final Set<String> MEDIA_TYPES = Set.of("image_url", "input_image", "image", "input_audio", "file");
+    /** The start of a base64 data URL ({@code data:image/png;base64,...}); other text counts as text. */
+    private static final Pattern DATA_URL = Pattern.compile("data:[\\w.+-]+/[\\w.+-]+(;[\\w.+-]+=[^;,]*)*;base64,");
 
     /** Measures the prompt of a chat body (messages, tools, response format) or a text-completions one (prompt, suffix). */
     public static TokenEstimate ofPrompt(JsonNode body) {
@@ -47,7 +50,7 @@ public record TokenEstimate(int media, int messages, CountableText text) {
         void walk(JsonNode node) {
             if (node.isString()) {
                 String s = node.asString();
-                if (s.startsWith("data:")) {
+                if (DATA_URL.matcher(s).lookingAt()) {
                     media++;
                 } else {
                     text.add(s);

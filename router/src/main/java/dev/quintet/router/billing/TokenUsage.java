@@ -27,7 +27,11 @@ public record TokenUsage(long prompt, long completion, long cached, long cacheWr
     /**
      * Reads OpenAI's {@code usage} object ({@code prompt_tokens}, {@code completion_tokens},
      * {@code prompt_tokens_details.cached_tokens} and {@code .cache_write_tokens},
-     * {@code completion_tokens_details.reasoning_tokens}); empty when it carries no token counts.
+     * {@code completion_tokens_details.reasoning_tokens}); empty when it carries no token counts. Two variants of
+     * OpenAI-compatible providers are read too: cache reads reported beside the prompt ({@code cached_tokens},
+     * Moonshot's; {@code prompt_cache_hit_tokens}, DeepSeek's), and reasoning left out of {@code completion_tokens},
+     * which a {@code total_tokens} of prompt, completion and reasoning together shows (xAI's): the reasoning is then
+     * added to the completion, where OpenAI counts it.
      */
     public static Optional<TokenUsage> fromOpenAi(JsonNode usage) {
         if (usage == null || !usage.isObject() || !(count(usage.get("prompt_tokens")) >= 0
@@ -35,9 +39,18 @@ public record TokenUsage(long prompt, long completion, long cached, long cacheWr
             return Optional.empty();
         }
         JsonNode prompt = usage.path("prompt_tokens_details");
-        return Optional.of(new TokenUsage(orZero(usage.get("prompt_tokens")), orZero(usage.get("completion_tokens")),
-                orZero(prompt.get("cached_tokens")), orZero(prompt.get("cache_write_tokens")),
-                orZero(usage.path("completion_tokens_details").get("reasoning_tokens"))));
+        long promptTokens = orZero(usage.get("prompt_tokens"));
+        long completion = orZero(usage.get("completion_tokens"));
+        long reasoning = orZero(usage.path("completion_tokens_details").get("reasoning_tokens"));
+        if (reasoning > 0 && count(usage.get("total_tokens")) == promptTokens + completion + reasoning) {
+            completion += reasoning;
+        }
+        long cached = count(prompt.get("cached_tokens"));
+        for (String beside : new String[] {"cached_tokens", "prompt_cache_hit_tokens"}) {
+            cached = cached >= 0 ? cached : count(usage.get(beside));
+        }
+        return Optional.of(new TokenUsage(promptTokens, completion, Math.max(0, cached),
+                orZero(prompt.get("cache_write_tokens")), reasoning));
     }
 
     public long total() {
