@@ -125,6 +125,7 @@ public final class ApiKeyAuthenticator implements Filter {
             decision = limiter.acquire(subject, limits);
         } catch (RuntimeException e) {
             log.error("Quota store unavailable", e);
+            response.setHeader("Retry-After", "1");
             errors.write(request, response, new ApiError(503, "quota_unavailable",
                     "quota accounting is unavailable; retry shortly", null, null));
             return;
@@ -132,7 +133,7 @@ public final class ApiKeyAuthenticator implements Filter {
         rateLimitHeaders.apply(response, limits, decision);
         if (!decision.allowed()) {
             usage.recordThrottled(key.id(), realm.name());
-            String which = decision.minute().remaining() == 0 ? "per-minute" : "per-day";
+            String which = decision.day().remaining() > 0 ? "per-minute" : "per-day"; // both spent: the day's
             errors.write(request, response, new ApiError(429, "rate_limited",
                     "the " + which + " quota of this key is spent; retry after " + decision.retryAfterSeconds() + " seconds",
                     null, null));

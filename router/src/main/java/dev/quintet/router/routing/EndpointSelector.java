@@ -24,6 +24,9 @@ import java.util.Map;
  */
 public final class EndpointSelector {
 
+    /** Seconds a caller is asked to wait after a 503 for a model without a configured endpoint. */
+    private static final String NO_ENDPOINT_RETRY = "60";
+
     private final Catalog catalog;
     private final ProviderConnections connections;
     private final EndpointHealth health;
@@ -85,8 +88,10 @@ public final class EndpointSelector {
                 .filter(c -> !named(prefs.ignore(), c.connection()))
                 .toList();
         if (kept.isEmpty()) {
-            reasons.add(unavailable("no configured provider of model " + model.id()
-                    + " meets provider.only/provider.ignore"));
+            reasons.add(new ApiException(404, "no_allowed_provider", "no configured provider of model " + model.id()
+                    + " meets provider.only/provider.ignore (configured: " + String.join(", ", configured.stream()
+                    .map(c -> c.connection().provider().slug()).toList()) + ")",
+                    prefs.only().isEmpty() ? "provider.ignore" : "provider.only"));
             return List.of();
         }
         kept = withinDataPolicy(model, kept, prefs, reasons);
@@ -97,9 +102,10 @@ public final class EndpointSelector {
             List<Candidate> capable = kept.stream()
                     .filter(c -> ForwardedParameters.unsupported(request.body(), c.endpoint()).isEmpty()).toList();
             if (capable.isEmpty()) {
-                reasons.add(unavailable("no configured provider of model " + model.id() + " supports all of "
-                        + ForwardedParameters.unsupported(request.body(), kept.getFirst().endpoint())
-                        + " (provider.require_parameters is true)"));
+                reasons.add(new ApiException(404, "no_endpoint_with_parameters", "no configured provider of model "
+                        + model.id() + " supports all of " + ForwardedParameters.unsupported(request.body(),
+                        kept.getFirst().endpoint()) + " (provider.require_parameters is true)",
+                        "provider.require_parameters"));
                 return List.of();
             }
             kept = capable;
@@ -154,8 +160,9 @@ public final class EndpointSelector {
         return c.connection().provider().dataPolicy();
     }
 
+    /** A 503: the model has no configured endpoint (a retry helps once the operator configures one). */
     private static ApiException unavailable(String reason) {
-        return new ApiException(503, "no_endpoint", reason);
+        return new ApiException(503, "no_endpoint", reason).withHeader("Retry-After", NO_ENDPOINT_RETRY);
     }
 
     /** The first reason when all share one status and code, else a 503 naming every reason. */
@@ -167,8 +174,8 @@ public final class EndpointSelector {
             return first;
         }
         String joined = String.join("; ", reasons.stream().map(Throwable::getMessage).toList());
-        return alike ? new ApiException(first.toError().status(), first.toError().code(), joined,
-                first.toError().param()) : new ApiException(503, "no_endpoint", joined);
+        return alike && first.toError().status() != 503 ? new ApiException(first.toError().status(),
+                first.toError().code(), joined, first.toError().param()) : unavailable(joined);
     }
 
     private static String cheapest(List<Candidate> candidates) {

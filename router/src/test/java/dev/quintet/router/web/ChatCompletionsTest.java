@@ -126,6 +126,7 @@ class ChatCompletionsTest extends RouterTest {
         HttpResponse<String> response = chat("{\"model\":\"x-ai/grok-2-1212\"," + HI + "}");
 
         assertThat(response.statusCode()).isEqualTo(503);
+        assertThat(response.headers().firstValue("Retry-After")).hasValue("60");
         assertThat(message(response)).contains("x-ai/grok-2-1212", "no configured provider", "XAI_API_KEY");
     }
 
@@ -204,11 +205,12 @@ class ChatCompletionsTest extends RouterTest {
     }
 
     @Test
-    void answers503WhenNoEndpointHasTheRequiredParameters() {
+    void answers404WhenNoEndpointHasTheRequiredParameters() {
         HttpResponse<String> response = chat("{\"model\":\"test/params\",\"seed\":1,"
                 + "\"provider\":{\"require_parameters\":true}," + HI + "}");
 
-        assertThat(response.statusCode()).isEqualTo(503);
+        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat((String) JsonPath.read(response.body(), "$.error.param")).isEqualTo("provider.require_parameters");
         assertThat(message(response)).contains("seed", "require_parameters");
     }
 
@@ -235,11 +237,12 @@ class ChatCompletionsTest extends RouterTest {
     }
 
     @Test
-    void answers503WhenOnlyExcludesEveryProvider() {
+    void answers404WhenOnlyExcludesEveryProvider() {
         HttpResponse<String> response = chat("{\"model\":\"test/ok\",\"provider\":{\"only\":[\"groq\"]}," + HI + "}");
 
-        assertThat(response.statusCode()).isEqualTo(503);
-        assertThat(message(response)).contains("provider.only");
+        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat((String) JsonPath.read(response.body(), "$.error.param")).isEqualTo("provider.only");
+        assertThat(message(response)).contains("provider.only", "configured: fake-a");
     }
 
     @Test
