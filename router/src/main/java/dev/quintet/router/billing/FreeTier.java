@@ -77,7 +77,7 @@ public final class FreeTier {
         if (decision.allowed()) {
             return Optional.empty();
         }
-        boolean minute = decision.minute().remaining() == 0;
+        boolean minute = decision.day().remaining() > 0; // when both are spent, the day's is the one to wait for
         QuotaDecision.Window spent = minute ? decision.minute() : decision.day();
         String rule = minute
                 ? "free models allow " + allowance.perMinute() + " requests per minute per key"

@@ -42,6 +42,7 @@ public final class Reservation {
     /** Makes sure a call of {@code endpoint} is paid for; the refusal (402 or 429) when it cannot be. */
     public Optional<ApiException> cover(Model model, Endpoint endpoint) {
         if (FreeTier.isFree(model, endpoint)) {
+            release(); // a paid endpoint tried before this free one holds credit no longer needed
             if (freeAdmission == null) {
                 freeAdmission = freeTier.admit(caller.keyId(), caller.accountId());
             }

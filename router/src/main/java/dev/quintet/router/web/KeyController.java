@@ -16,6 +16,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.temporal.TemporalAdjusters;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RestController;
@@ -47,13 +48,15 @@ final class KeyController {
     @GetMapping({"/api/v1/key", "/v1/key"})
     Map<String, KeyView> key(@RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder) {
         LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
-        String label = keys.byId(holder.keyId()).map(ApiKey::label).orElse(null);
+        Optional<ApiKey> key = keys.byId(holder.keyId());
+        String label = key.map(ApiKey::label).orElse(null);
+        String expiresAt = key.map(ApiKey::expiresAt).map(Instant::toString).orElse(null);
         QuotaLimits free = freeTier.limitsOf(holder.accountId());
         return Map.of("data", new KeyView(label, null, null, null, false,
                 spent(holder, Instant.EPOCH), spent(holder, start(today)),
                 spent(holder, start(today.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY)))),
                 spent(holder, start(today.withDayOfMonth(1))), BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO,
-                BigDecimal.ZERO, ledger.granted(holder.accountId()).signum() == 0, false, null,
+                BigDecimal.ZERO, ledger.granted(holder.accountId()).signum() == 0, false, expiresAt,
                 new RateLimit(-1, "10s", RATE_LIMIT_NOTE), new FreeModelLimits(free.perMinute(), free.perDay())));
     }
 

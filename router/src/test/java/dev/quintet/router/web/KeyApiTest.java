@@ -2,8 +2,12 @@ package dev.quintet.router.web;
 
 import static dev.quintet.router.testing.RouterFixture.HI;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.jayway.jsonpath.JsonPath;
+import dev.quintet.platform.accounts.Account;
+import dev.quintet.platform.keys.ApiKeys;
+import dev.quintet.platform.keys.IssuedKey;
 import dev.quintet.platform.testing.Http;
 import dev.quintet.router.testing.Json;
 import dev.quintet.router.testing.RouterFixture.TestCaller;
@@ -12,6 +16,9 @@ import dev.quintet.router.testing.RouterTest;
 import java.math.BigDecimal;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -46,6 +53,18 @@ class KeyApiTest extends RouterTest {
         assertThat((Integer) JsonPath.read(body, "$.data.rate_limit.requests")).isEqualTo(-1);
         assertThat((Integer) JsonPath.read(body, "$.data.free_model_limits.requests_per_minute")).isEqualTo(20);
         assertThat((Integer) JsonPath.read(body, "$.data.free_model_limits.requests_per_day")).isEqualTo(1000);
+    }
+
+    @Test
+    void keyThatExpiresSaysWhen() {
+        Account account = router.platform().newAccount();
+        IssuedKey key = router.platform().bean(ApiKeys.class).createForConsole(account.id(), "router",
+                Duration.ofHours(1));
+
+        String body = Http.get(router.url() + "/api/v1/key", "Authorization", "Bearer " + key.secret()).body();
+
+        assertThat(Instant.parse(JsonPath.read(body, "$.data.expires_at")))
+                .isCloseTo(key.key().expiresAt(), within(1, ChronoUnit.MILLIS));
     }
 
     @Test

@@ -34,7 +34,7 @@ final class GeminiAnswer {
         }
         String nativeReason = nativeFinishReason(answer);
         return OpenAiAnswers.completion(answer.path("responseId").asString(""), created,
-                answer.path("modelVersion").asString(""), message, finishReason(nativeReason, reader.sawToolCalls()),
+                answer.path("modelVersion").asString(""), message, finishReason(answer, reader.sawToolCalls()),
                 nativeReason, usage(answer.path("usageMetadata")));
     }
 
@@ -45,6 +45,13 @@ final class GeminiAnswer {
             return candidate.get("finishReason").asString();
         }
         return answer.path("promptFeedback").path("blockReason").asString(null);
+    }
+
+    /** OpenAI's finish reason of {@code answer}: {@code content_filter} for a blocked prompt, whatever the reason. */
+    static String finishReason(JsonNode answer, boolean toolCalls) {
+        boolean blocked = !answer.path("candidates").path(0).hasNonNull("finishReason")
+                && answer.path("promptFeedback").hasNonNull("blockReason");
+        return blocked ? "content_filter" : finishReason(nativeFinishReason(answer), toolCalls);
     }
 
     /**

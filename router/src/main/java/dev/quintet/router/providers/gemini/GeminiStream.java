@@ -65,7 +65,7 @@ final class GeminiStream implements StreamTranslator {
         String reason = GeminiAnswer.nativeFinishReason(data);
         if (reason != null && !finished) {
             finished = true;
-            ObjectNode finish = chunk(OpenAiAnswers.delta(), GeminiAnswer.finishReason(reason, parts.sawToolCalls()));
+            ObjectNode finish = chunk(OpenAiAnswers.delta(), GeminiAnswer.finishReason(data, parts.sawToolCalls()));
             ((ObjectNode) finish.get("choices").get(0)).put("native_finish_reason", reason);
             chunks.add(finish);
         }

@@ -11,6 +11,8 @@ import dev.quintet.router.testing.RouterTest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 
 /** The Anthropic Messages adapter against the fake's Anthropic side, through the router on a real port. */
@@ -67,6 +69,19 @@ class AnthropicAdapterTest extends RouterTest {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(sent()).isEqualTo(Json.read(EXPECTED_REQUEST));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "\"max_tokens\":2000,\"reasoning\":{\"effort\":\"low\"}|1024",
+            "\"max_tokens\":1100,\"reasoning\":{\"max_tokens\":5000}|1099",
+            "\"max_tokens\":800,\"reasoning\":{\"effort\":\"high\"}|0",
+            "\"max_tokens\":1024,\"reasoning\":{\"max_tokens\":100}|0"})
+    void keepsTheThinkingBudgetWhereAnthropicTakesItOrLeavesThinkingOff(String fields, int budget) {
+        HttpResponse<String> response = chat("{\"model\":\"claude/ok\"," + fields + "," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(sent().path("thinking").path("budget_tokens").asInt(0)).isEqualTo(budget);
     }
 
     @Test
