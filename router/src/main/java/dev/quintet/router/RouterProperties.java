@@ -12,7 +12,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param config a JSON file adding providers and models ({@code QUINTET_ROUTER_CONFIG}); none by default
  * @param connectTimeout how long to wait for an upstream connection
  * @param upstreamTimeout how long an upstream may send nothing: before its response headers and within its body
- * @param keepAliveInterval how often an idle stream gets an SSE comment
+ * @param keepAliveInterval how long a stream that has sent nothing waits before an SSE comment starts it
  * @param free the free tier's allowances ({@code quintet.router.free.*})
  * @param billing credit reservations ({@code quintet.router.billing.*})
  * @param routing endpoint choice and health ({@code quintet.router.routing.*})
@@ -22,7 +22,7 @@ public record RouterProperties(
         Path config,
         @DefaultValue("5s") Duration connectTimeout,
         @DefaultValue("120s") Duration upstreamTimeout,
-        @DefaultValue("3s") Duration keepAliveInterval,
+        @DefaultValue("1s") Duration keepAliveInterval,
         @DefaultValue Free free,
         @DefaultValue Billing billing,
         @DefaultValue Routing routing) {

@@ -12,14 +12,16 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One streaming chat response: relays upstream streams to the caller, writes {@code : QUINTET PROCESSING}
- * comments whenever the stream has been idle for the keep-alive interval, and cancels the upstream call when the
- * caller goes away. Until the first content chunk of an upstream arrives nothing of it is sent, so the request
+ * comments whenever the stream has been idle (for the keep-alive interval before it has started, then for
+ * {@link #PROBE}), and cancels the upstream call when the caller goes away. Until the first content chunk of an upstream arrives nothing of it is sent, so the request
  * can still fall back to another endpoint.
  */
 public final class SseRelay implements AutoCloseable {
 
     static final String KEEP_ALIVE = "QUINTET PROCESSING";
     static final Duration CLOSE_WAIT = Duration.ofSeconds(1);
+    /** How long a started stream may be silent before a comment checks that its caller is still there. */
+    static final Duration PROBE = Duration.ofMillis(400);
 
     private final EventStream writer;
     private final JsonMapper json;
@@ -126,15 +128,21 @@ public final class SseRelay implements AutoCloseable {
         }
     }
 
+    /**
+     * Comments on a silent stream: the first after {@code idle}, which starts the stream (until then a failure can
+     * still be an ordinary error answer); once started, after {@link #PROBE}, since only a write finds out that the
+     * caller has gone (the second after it left fails), and the provider should not be kept working for nobody.
+     */
     private void keepAlive(Duration idle) {
-        long tick = Math.max(1, idle.toMillis() / 4);
+        Duration probe = idle.compareTo(PROBE) < 0 ? idle : PROBE;
+        long tick = Math.max(1, probe.toMillis() / 2);
         while (!closed) {
             try {
                 Thread.sleep(tick);
             } catch (InterruptedException e) {
                 return;
             }
-            if (!closed && !writer.commentIfIdle(KEEP_ALIVE, idle)) {
+            if (!closed && !writer.commentIfIdle(KEEP_ALIVE, writer.committed() ? probe : idle)) {
                 cancelUpstream();
                 return;
             }
