@@ -24,6 +24,14 @@ public final class Billing {
         this.defaultMaxCompletionTokens = defaultMaxCompletionTokens;
     }
 
+    /**
+     * The completion length reserved for, and sent as {@code max_tokens}, when neither the request nor the endpoint
+     * sets one: what is sent is never more than what is held for.
+     */
+    public long defaultMaxCompletionTokens() {
+        return defaultMaxCompletionTokens;
+    }
+
     public Reservation open(UUID accountId, UUID keyId, String generationId, JsonNode body) {
         long requested = Math.max(body.path("max_completion_tokens").asLong(0), 0);
         if (requested == 0) {

@@ -36,7 +36,8 @@ public final class ChatRouter {
         this.generations = generations;
         this.ids = ids;
         this.clock = clock;
-        EndpointCalls calls = new EndpointCalls(provider, health, new UpstreamAnswers(json));
+        EndpointCalls calls = new EndpointCalls(provider, health, new UpstreamAnswers(json),
+                billing.defaultMaxCompletionTokens());
         this.plain = new PlainCompletion(calls, json);
         this.streamed = new StreamedCompletion(calls, json, keepAliveInterval);
     }

@@ -16,11 +16,13 @@ final class EndpointCalls {
     private final Provider provider;
     private final EndpointHealth health;
     private final UpstreamAnswers answers;
+    private final long defaultMaxTokens;
 
-    EndpointCalls(Provider provider, EndpointHealth health, UpstreamAnswers answers) {
+    EndpointCalls(Provider provider, EndpointHealth health, UpstreamAnswers answers, long defaultMaxTokens) {
         this.provider = provider;
         this.health = health;
         this.answers = answers;
+        this.defaultMaxTokens = defaultMaxTokens;
     }
 
     UpstreamAnswers answers() {
@@ -32,7 +34,7 @@ final class EndpointCalls {
     }
 
     UpstreamResponse send(Candidate c, ChatRequest request, boolean stream) throws IOException {
-        ObjectNode body = ForwardedParameters.forEndpoint(request.body(), c.endpoint(), stream);
+        ObjectNode body = ForwardedParameters.forEndpoint(request.body(), c.endpoint(), stream, defaultMaxTokens);
         return request.text() ? provider.sendCompletion(c.connection(), c.endpoint(), body, stream)
                 : provider.send(c.connection(), c.endpoint(), body, stream);
     }

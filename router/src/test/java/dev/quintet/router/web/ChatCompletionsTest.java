@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.JsonNode;
 
 class ChatCompletionsTest extends RouterTest {
 
@@ -37,6 +38,21 @@ class ChatCompletionsTest extends RouterTest {
         assertThat((String) JsonPath.read(response.body(), "$.choices[0].message.content")).isEqualTo("Hello");
         assertThat((Integer) JsonPath.read(response.body(), "$.usage.total_tokens")).isEqualTo(11);
         assertThat(response.body()).contains("\"refusal\":null", "\"logprobs\":null");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "{\"model\":\"test/ok\"|max_tokens|8192",
+            "{\"model\":\"test/ok\",\"max_tokens\":50|max_tokens|50",
+            "{\"model\":\"test/ok\",\"max_completion_tokens\":70|max_completion_tokens|70",
+            "{\"model\":\"openai/chatgpt-4o-latest\",\"provider\":{\"only\":[\"openai\"]}|max_completion_tokens|8192"})
+    void limitsAnAnswerNobodyLimitedToTheLengthItsHoldWasMadeFor(String request, String field, int limit) {
+        HttpResponse<String> response = chat(request + "," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        JsonNode sent = router.fake().received().getFirst().body();
+        assertThat(sent.path(field).asInt()).isEqualTo(limit);
+        assertThat(sent.has(field.equals("max_tokens") ? "max_completion_tokens" : "max_tokens")).isFalse();
     }
 
     @Test

@@ -82,21 +82,18 @@ final class AnthropicRequest {
         }
     }
 
-    /** The smallest thinking budget Anthropic takes. */
-    static final long MIN_THINKING = 1024;
-
     /**
-     * {@code thinking{type: enabled, budget_tokens}}, the budget from {@link #MIN_THINKING} up to one under
-     * {@code max_tokens} as Anthropic requires (a {@code max_tokens} that leaves no room for that leaves thinking off
-     * rather than answer with Anthropic's 400 or spend more than asked); with thinking on, Anthropic takes no
-     * temperature or top_k and top_p only from 0.95, so those go.
+     * {@code thinking{type: enabled, budget_tokens}}, the budget at least {@link ReasoningRequest#MIN_BUDGET} (the
+     * least Anthropic takes) and under {@code max_tokens}, as Anthropic requires (a {@code max_tokens} that leaves no
+     * room for that leaves thinking off rather than answer with Anthropic's 400 or spend more than asked); with
+     * thinking on, Anthropic takes no temperature or top_k and top_p only from 0.95, so those go.
      */
     private static void thinking(ObjectNode body, ObjectNode out, long maxTokens) {
         ReasoningRequest reasoning = ReasoningRequest.of(body);
-        if (reasoning == null || reasoning.off() || maxTokens <= MIN_THINKING) {
+        if (reasoning == null || reasoning.off() || maxTokens <= ReasoningRequest.MIN_BUDGET) {
             return;
         }
-        long budget = Math.min(Math.max(reasoning.budget(maxTokens), MIN_THINKING), maxTokens - 1);
+        long budget = Math.min(Math.max(reasoning.budget(maxTokens), ReasoningRequest.MIN_BUDGET), maxTokens - 1);
         out.putObject("thinking").put("type", "enabled").put("budget_tokens", budget);
         out.remove(List.of("temperature", "top_k"));
         JsonNode topP = out.get("top_p");

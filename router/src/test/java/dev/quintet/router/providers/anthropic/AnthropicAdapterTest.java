@@ -75,6 +75,7 @@ class AnthropicAdapterTest extends RouterTest {
     @CsvSource(delimiter = '|', value = {
             "\"max_tokens\":2000,\"reasoning\":{\"effort\":\"low\"}|1024",
             "\"max_tokens\":1100,\"reasoning\":{\"max_tokens\":5000}|1099",
+            "\"max_tokens\":4000,\"reasoning\":{\"max_tokens\":100}|1024",
             "\"max_tokens\":800,\"reasoning\":{\"effort\":\"high\"}|0",
             "\"max_tokens\":1024,\"reasoning\":{\"max_tokens\":100}|0"})
     void keepsTheThinkingBudgetWhereAnthropicTakesItOrLeavesThinkingOff(String fields, int budget) {
