@@ -133,7 +133,7 @@ public final class ApiKeyAuthenticator implements Filter {
         rateLimitHeaders.apply(response, limits, decision);
         if (!decision.allowed()) {
             usage.recordThrottled(key.id(), realm.name());
-            String which = decision.day().remaining() > 0 ? "per-minute" : "per-day"; // both spent: the day's
+            String which = decision.day().remaining() > 0 ? "per-minute" : "per-day"; // both spent: the day
             errors.write(request, response, new ApiError(429, "rate_limited",
                     "the " + which + " quota of this key is spent; retry after " + decision.retryAfterSeconds() + " seconds",
                     null, null));

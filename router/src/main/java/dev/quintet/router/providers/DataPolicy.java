@@ -43,7 +43,9 @@ public record DataPolicy(boolean stated, boolean training, boolean retainsPrompt
         if (training) {
             return "may train on prompts" + basis;
         }
-        return retainsPrompts ? "keeps prompts" + (retentionDays == null ? "" : " for " + retentionDays + " days") + basis
-                : "keeps nothing";
+        if (!retainsPrompts) {
+            return "keeps nothing";
+        }
+        return "keeps prompts" + (retentionDays == null ? "" : " for " + retentionDays + " days") + basis;
     }
 }

@@ -26,7 +26,7 @@ record PerformanceCutoffs(boolean atMost, Map<String, Double> bounds) {
     /** How an endpoint stands against the bounds, best first. */
     enum Standing { MEETS, UNMEASURED, MISSES }
 
-    /** {@code value} of {@code provider.<field>}; {@code scale} turns its unit into the measured one (seconds: 1000). */
+    /** {@code value} of {@code provider.<field>}; {@code scale} turns its unit into the measured one (s: 1000). */
     static PerformanceCutoffs parse(JsonNode value, String field, boolean atMost, double scale) {
         if (value == null || value.isNull()) {
             return NONE;

@@ -49,7 +49,8 @@ public record ProviderPreferences(List<String> order, List<String> only, List<St
                 MaxPrice.parse(provider.get("max_price")), denies(provider.get("data_collection")),
                 bool(provider, "zdr", false),
                 PerformanceCutoffs.parse(provider.get("preferred_max_latency"), "preferred_max_latency", true, 1000),
-                PerformanceCutoffs.parse(provider.get("preferred_min_throughput"), "preferred_min_throughput", false, 1));
+                PerformanceCutoffs.parse(provider.get("preferred_min_throughput"), "preferred_min_throughput", false,
+                        1));
     }
 
     /** {@code data_collection}: {@code "allow"} (the default) or {@code "deny"}; true for deny. */

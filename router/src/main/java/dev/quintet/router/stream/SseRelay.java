@@ -13,8 +13,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * One streaming chat response: relays upstream streams to the caller, writes {@code : QUINTET PROCESSING}
  * comments whenever the stream has been idle (for the keep-alive interval before it has started, then for
- * {@link #PROBE}), and cancels the upstream call when the caller goes away. Until the first content chunk of an upstream arrives nothing of it is sent, so the request
- * can still fall back to another endpoint.
+ * {@link #PROBE}), and cancels the upstream call when the caller goes away. Until the first content chunk of an
+ * upstream arrives nothing of it is sent, so the request can still fall back to another endpoint.
  */
 public final class SseRelay implements AutoCloseable {
 

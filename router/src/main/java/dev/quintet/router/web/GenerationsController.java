@@ -63,6 +63,11 @@ final class GenerationsController {
         return Map.of("data", generations.recent(holder.accountId(), count).stream().map(GenerationView::of).toList());
     }
 
+    /**
+     * One generation in OpenRouter's field names, every field sent even when null (OpenRouter's SDKs require them):
+     * what the router does not record (the caller's app, origin and user, media counts) is null, and it runs no web
+     * search ({@code num_search_results} 0).
+     */
     @JsonInclude(JsonInclude.Include.ALWAYS)
     record GenerationView(String id, String upstreamId, String requestId, BigDecimal totalCost, BigDecimal usage,
                           boolean usageEstimated, BigDecimal cacheDiscount, BigDecimal upstreamInferenceCost,
@@ -71,7 +76,9 @@ final class GenerationsController {
                           Long generationTime, Long moderationLatency, String finishReason, String nativeFinishReason,
                           long tokensPrompt, long tokensCompletion, long nativeTokensPrompt,
                           long nativeTokensCompletion, long nativeTokensReasoning, long nativeTokensCached,
-                          long nativeTokensCacheWrite, boolean isByok, List<ProviderResponse> providerResponses,
+                          long nativeTokensCacheWrite, Long nativeTokensCompletionImages, Integer numMediaPrompt,
+                          Integer numInputAudioPrompt, Integer numMediaCompletion, int numSearchResults, Long appId,
+                          String origin, String externalUser, boolean isByok, List<ProviderResponse> providerResponses,
                           ErrorView error) {
 
         static GenerationView of(Generation g) {
@@ -84,7 +91,7 @@ final class GenerationsController {
                     g.streamed(), g.cancelled(), g.latencyMs(), g.timeToFirstTokenMs(), generationTime, null,
                     g.finishReason(), error == null ? g.finishReason() : null, g.usage().prompt(),
                     g.usage().completion(), g.usage().prompt(), g.usage().completion(), g.usage().reasoning(),
-                    g.usage().cached(), g.usage().cacheWrite(), false,
+                    g.usage().cached(), g.usage().cacheWrite(), null, null, null, null, 0, null, null, null, false,
                     g.attempts().stream().map(ProviderResponse::of).toList(), error);
         }
     }

@@ -56,7 +56,7 @@ final class KeyController {
                 spent(holder, Instant.EPOCH), spent(holder, start(today)),
                 spent(holder, start(today.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY)))),
                 spent(holder, start(today.withDayOfMonth(1))), BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO,
-                BigDecimal.ZERO, ledger.granted(holder.accountId()).signum() == 0, false, expiresAt,
+                BigDecimal.ZERO, ledger.granted(holder.accountId()).signum() == 0, false, false, null, expiresAt,
                 new RateLimit(-1, "10s", RATE_LIMIT_NOTE), new FreeModelLimits(free.perMinute(), free.perDay())));
     }
 
@@ -79,13 +79,17 @@ final class KeyController {
         return usd.signum() == 0 ? BigDecimal.ZERO : usd.stripTrailingZeros();
     }
 
-    /** {@code limit} is null: a key has no spending cap of its own beyond the account's credit. */
+    /**
+     * {@code limit} is null: a key has no spending cap of its own beyond the account's credit; nor has it a creator
+     * apart from its account ({@code creator_user_id} null). Nulls are sent: OpenRouter's SDKs require the fields.
+     */
     @JsonInclude(JsonInclude.Include.ALWAYS)
     record KeyView(String label, BigDecimal limit, BigDecimal limitRemaining, String limitReset,
                    boolean includeByokInLimit, BigDecimal usage, BigDecimal usageDaily, BigDecimal usageWeekly,
                    BigDecimal usageMonthly, BigDecimal byokUsage, BigDecimal byokUsageDaily,
                    BigDecimal byokUsageWeekly, BigDecimal byokUsageMonthly, boolean isFreeTier,
-                   boolean isManagementKey, String expiresAt, RateLimit rateLimit, FreeModelLimits freeModelLimits) {
+                   boolean isManagementKey, boolean isProvisioningKey, String creatorUserId, String expiresAt,
+                   RateLimit rateLimit, FreeModelLimits freeModelLimits) {
     }
 
     record RateLimit(int requests, String interval, String note) {

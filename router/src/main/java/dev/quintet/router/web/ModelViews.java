@@ -1,5 +1,6 @@
 package dev.quintet.router.web;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.quintet.router.catalog.Endpoint;
 import dev.quintet.router.catalog.Model;
@@ -17,9 +18,15 @@ import java.util.List;
 /** The OpenRouter-shaped JSON views of models, endpoints and providers (snake_case, nulls left out). */
 final class ModelViews {
 
+    /**
+     * One model. {@code context_length} (unknown: the catalog's source has none), {@code per_request_limits} and
+     * {@code default_parameters} are sent even when null, because OpenRouter's SDKs require them.
+     */
     record ModelView(String id, String canonicalSlug, String name, long created, String description,
-                     Integer contextLength, Architecture architecture, PricingView pricing, TopProvider topProvider,
-                     List<String> supportedParameters, boolean available) {
+                     @JsonInclude(JsonInclude.Include.ALWAYS) Integer contextLength, Architecture architecture,
+                     PricingView pricing, TopProvider topProvider,
+                     @JsonInclude(JsonInclude.Include.ALWAYS) Object perRequestLimits, List<String> supportedParameters,
+                     @JsonInclude(JsonInclude.Include.ALWAYS) Object defaultParameters, boolean available) {
     }
 
     record Architecture(List<String> inputModalities, List<String> outputModalities, String modality) {
@@ -29,7 +36,8 @@ final class ModelViews {
                        String internalReasoning, String request) {
     }
 
-    record TopProvider(String provider, Integer contextLength, Integer maxCompletionTokens) {
+    /** The cheapest configured endpoint's limits; the router moderates nothing ({@code is_moderated} false). */
+    record TopProvider(String provider, Integer contextLength, Integer maxCompletionTokens, boolean isModerated) {
     }
 
     record ModelEndpoints(String id, String name, long created, String description, Architecture architecture,
@@ -40,14 +48,21 @@ final class ModelViews {
      * One endpoint; the figures come from the router's own recent calls: {@code uptime_*} in percent of calls
      * that succeeded, {@code latency_last_30m} in milliseconds to the first content, {@code throughput_last_30m}
      * in completion tokens per second, {@code cooling_down_until} while failures keep it out of the rotation.
+     * The fields OpenRouter's SDKs require are sent even when null: figures not measured yet, limits and a
+     * quantization the catalog does not know, and a day's uptime, which is not kept.
      */
-    record EndpointView(String name, String modelId, String providerName, String tag, Integer contextLength,
-                        Integer maxCompletionTokens, PricingView pricing, List<String> supportedParameters,
-                        boolean available, int status, @JsonProperty("uptime_last_5m") Double uptimeLast5m,
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record EndpointView(String name, String modelId, String modelName, String providerName, String tag,
+                        Integer contextLength, Integer maxCompletionTokens, Integer maxPromptTokens,
+                        String quantization, PricingView pricing, List<String> supportedParameters,
+                        boolean supportsImplicitCaching, boolean available, int status,
+                        @JsonProperty("uptime_last_5m") Double uptimeLast5m,
                         @JsonProperty("uptime_last_30m") Double uptimeLast30m,
+                        @JsonProperty("uptime_last_1d") Double uptimeLast1d,
                         @JsonProperty("latency_last_30m") EndpointStats.Percentiles latencyLast30m,
                         @JsonProperty("throughput_last_30m") EndpointStats.Percentiles throughputLast30m,
-                        @JsonProperty("requests_last_30m") int requestsLast30m, Instant coolingDownUntil) {
+                        @JsonProperty("requests_last_30m") int requestsLast30m,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Instant coolingDownUntil) {
     }
 
     /** A provider; {@code data_policy} as its terms state it, or as assumed when they do not ({@code stated} false). */
@@ -66,8 +81,8 @@ final class ModelViews {
         Endpoint top = top(m);
         return new ModelView(m.id(), m.canonicalSlug(), m.name(), m.created(), m.description(), contextLength(m),
                 architecture(m), pricing(top.pricing()),
-                new TopProvider(top.provider(), top.contextLength(), top.maxCompletionTokens()),
-                m.supportedParameters(), isAvailable(m));
+                new TopProvider(top.provider(), top.contextLength(), top.maxCompletionTokens(), false), null,
+                m.supportedParameters(), null, isAvailable(m));
     }
 
     ModelEndpoints endpoints(Model m) {
@@ -89,10 +104,11 @@ final class ModelViews {
     private EndpointView endpoint(Model m, Endpoint e) {
         String providerName = connections.provider(e.provider()).map(ProviderInfo::name).orElse(e.provider());
         EndpointStats stats = health.stats(m, e);
-        return new EndpointView(providerName + " | " + m.id(), m.id(), providerName, e.provider(), e.contextLength(),
-                e.maxCompletionTokens(), pricing(e.pricing()), e.supportedParameters(),
-                connections.isConfigured(e.provider()), stats.coolingUntil() == null ? 0 : -1, stats.uptimeLast5m(),
-                stats.uptimeLastWindow(), stats.latency(), stats.throughput(), stats.calls(), stats.coolingUntil());
+        return new EndpointView(providerName + " | " + m.id(), m.id(), m.name(), providerName, e.provider(),
+                e.contextLength(), e.maxCompletionTokens(), null, null, pricing(e.pricing()), e.supportedParameters(),
+                false, connections.isConfigured(e.provider()), stats.coolingUntil() == null ? 0 : -1,
+                stats.uptimeLast5m(), stats.uptimeLastWindow(), null, stats.latency(), stats.throughput(),
+                stats.calls(), stats.coolingUntil());
     }
 
     /** The endpoint whose prices the model shows: the cheapest configured one, else the cheapest. */

@@ -49,7 +49,8 @@ class KeyApiTest extends RouterTest {
             assertThat(Json.decimal(body, "/data/" + window)).as(window).isEqualByComparingTo("0.000026");
         }
         assertThat((Boolean) JsonPath.read(body, "$.data.is_free_tier")).isFalse();
-        assertThat(body).contains("\"limit\":null", "\"limit_remaining\":null", "\"expires_at\":null");
+        assertThat(body).contains("\"limit\":null", "\"limit_remaining\":null", "\"expires_at\":null",
+                "\"is_provisioning_key\":false", "\"creator_user_id\":null");
         assertThat((Integer) JsonPath.read(body, "$.data.rate_limit.requests")).isEqualTo(-1);
         assertThat((Integer) JsonPath.read(body, "$.data.free_model_limits.requests_per_minute")).isEqualTo(20);
         assertThat((Integer) JsonPath.read(body, "$.data.free_model_limits.requests_per_day")).isEqualTo(1000);

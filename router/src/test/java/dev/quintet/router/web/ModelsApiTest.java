@@ -35,7 +35,12 @@ class ModelsApiTest extends RouterTest {
         assertThat((Map<String, Object>) gpt4o.get("architecture"))
                 .containsEntry("modality", "text+image->text")
                 .containsEntry("input_modalities", List.of("text", "image"));
-        assertThat(response.body()).doesNotContain("null");
+        // what OpenRouter's SDKs require is sent, null or not; nothing else is null
+        assertThat(gpt4o).containsEntry("context_length", null).containsEntry("per_request_limits", null)
+                .containsEntry("default_parameters", null);
+        assertThat((Map<String, Object>) gpt4o.get("top_provider")).containsEntry("is_moderated", false);
+        assertThat(response.body().replace("\"context_length\":null", "").replace("\"per_request_limits\":null", "")
+                .replace("\"default_parameters\":null", "")).doesNotContain("null");
     }
 
     @Test
@@ -88,6 +93,13 @@ class ModelsApiTest extends RouterTest {
                 .containsExactly(false);
         assertThat(JsonPath.<List<String>>read(response.body(), "$.data.endpoints[?(@.tag == 'openai')].pricing.prompt"))
                 .containsExactly("0.0000025");
+        Map<String, Object> unmeasured = JsonPath.<List<Map<String, Object>>>read(response.body(),
+                "$.data.endpoints[?(@.tag == 'openrouter')]").getFirst();
+        assertThat(unmeasured).containsEntry("model_name", JsonPath.read(response.body(), "$.data.name"))
+                .containsEntry("quantization", null).containsEntry("max_prompt_tokens", null)
+                .containsEntry("supports_implicit_caching", false).containsEntry("uptime_last_1d", null)
+                .containsEntry("uptime_last_30m", null).containsEntry("latency_last_30m", null)
+                .containsKey("context_length").doesNotContainKey("cooling_down_until");
     }
 
     @Test
