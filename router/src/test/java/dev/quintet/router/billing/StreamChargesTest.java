@@ -4,18 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jayway.jsonpath.JsonPath;
 import dev.quintet.platform.testing.Http;
+import dev.quintet.router.testing.HangingUpClient;
 import dev.quintet.router.testing.Json;
 import dev.quintet.router.testing.RouterFixture;
 import dev.quintet.router.testing.RouterFixture.TestCaller;
 import dev.quintet.router.testing.RouterTest;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.math.BigDecimal;
-import java.net.Socket;
-import java.net.URI;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -62,25 +57,7 @@ class StreamChargesTest extends RouterTest {
     @Test
     void recordsAndChargesTheTokensProducedBeforeTheClientDisconnects() throws Exception {
         TestCaller caller = callerWith("1");
-        URI uri = URI.create(router.url());
-        byte[] body = RouterFixture.streamBody("test/stall").getBytes(StandardCharsets.UTF_8);
-        String id = null;
-        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
-            OutputStream out = socket.getOutputStream();
-            out.write(("POST /api/v1/chat/completions HTTP/1.1\r\nHost: " + uri.getHost() + "\r\nAuthorization: Bearer "
-                    + caller.key() + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length
-                    + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.write(body);
-            out.flush();
-            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
-            String line;
-            while ((line = in.readLine()) != null && !line.contains("\"Hel\"")) {
-                if (line.toLowerCase().startsWith("x-generation-id:")) {
-                    id = line.substring(line.indexOf(':') + 1).trim();
-                }
-            }
-            assertThat(line).contains("\"Hel\"");
-        }
+        String id = HangingUpClient.hangUpAfterFirstContent(router, caller.key(), "test/stall");
         assertThat(router.fake().hungUp().await(5, TimeUnit.SECONDS)).as("upstream connection closed").isTrue();
 
         HttpResponse<String> record = generation(caller, id);
