@@ -1,6 +1,7 @@
 package dev.quintet.router.routing;
 
 import dev.quintet.platform.errors.ApiException;
+import dev.quintet.router.providers.translation.ReasoningRequest;
 import java.math.BigDecimal;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -12,8 +13,6 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ChatRequests {
 
     static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool", "function");
-    /** OpenRouter's reasoning efforts, most first. */
-    static final List<String> EFFORTS = List.of("max", "xhigh", "high", "medium", "low", "minimal", "none");
 
     private ChatRequests() {
     }
@@ -41,11 +40,7 @@ public final class ChatRequests {
             throw ApiException.invalidParameter("n", "n must be 1: the router returns one choice per request, got " + n);
         }
         reasoning(object.get("reasoning"));
-        JsonNode effort = object.get("reasoning_effort");
-        if (effort != null && !effort.isNull() && !(effort.isString() && EFFORTS.contains(effort.asString()))) {
-            throw ApiException.invalidParameter("reasoning_effort", "reasoning_effort must be one of "
-                    + String.join(", ", EFFORTS) + ", got " + effort);
-        }
+        effort(object.get("reasoning_effort"), "reasoning_effort");
         stop(object.get("stop"));
         tools(object.get("tools"));
         toolChoice(object.get("tool_choice"));
@@ -140,16 +135,21 @@ public final class ChatRequests {
                         + " must be true or false, got " + v);
             }
         }
-        JsonNode effort = reasoning.get("effort");
-        if (effort != null && !effort.isNull() && !(effort.isString() && EFFORTS.contains(effort.asString()))) {
-            throw ApiException.invalidParameter("reasoning.effort", "reasoning.effort must be one of "
-                    + String.join(", ", EFFORTS) + ", got " + effort);
-        }
+        effort(reasoning.get("effort"), "reasoning.effort");
         JsonNode budget = reasoning.get("max_tokens");
         if (budget != null && !budget.isNull() && !(budget.isIntegralNumber() && budget.canConvertToInt()
                 && budget.asInt() >= 0)) {
             throw ApiException.invalidParameter("reasoning.max_tokens", "reasoning.max_tokens must be an integer >= 0"
                     + " (tokens of reasoning), got " + budget);
+        }
+    }
+
+    /** An optional reasoning effort: one of {@link ReasoningRequest#EFFORTS}. */
+    private static void effort(JsonNode effort, String param) {
+        if (effort != null && !effort.isNull()
+                && !(effort.isString() && ReasoningRequest.EFFORTS.contains(effort.asString()))) {
+            throw ApiException.invalidParameter(param, param + " must be one of "
+                    + String.join(", ", ReasoningRequest.EFFORTS) + ", got " + effort);
         }
     }
 

@@ -1,6 +1,9 @@
 package dev.quintet.router.providers.translation;
 
-import java.util.Map;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.SequencedMap;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -17,8 +20,22 @@ public record ReasoningRequest(String effort, Long maxTokens) {
     /** The smallest budget Anthropic accepts, also the floor of an effort's budget. */
     public static final long MIN_BUDGET = 1024;
 
-    private static final Map<String, Double> SHARES = Map.of("max", 0.95, "xhigh", 0.95, "high", 0.8, "medium", 0.5,
-            "low", 0.2, "minimal", 0.1, "none", 0.0);
+    /** OpenRouter's efforts, most first, each with its share of the answer's token limit. */
+    private static final SequencedMap<String, Double> SHARES = shares();
+    /** The efforts a request may ask for, most first. */
+    public static final List<String> EFFORTS = List.copyOf(SHARES.sequencedKeySet());
+
+    private static SequencedMap<String, Double> shares() {
+        SequencedMap<String, Double> shares = new LinkedHashMap<>();
+        shares.put("max", 0.95);
+        shares.put("xhigh", 0.95);
+        shares.put("high", 0.8);
+        shares.put("medium", 0.5);
+        shares.put("low", 0.2);
+        shares.put("minimal", 0.1);
+        shares.put("none", 0.0);
+        return Collections.unmodifiableSequencedMap(shares);
+    }
 
     /** The reasoning asked for, null when the request says nothing about it. */
     public static ReasoningRequest of(ObjectNode body) {
