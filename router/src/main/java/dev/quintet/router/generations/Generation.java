@@ -15,6 +15,8 @@ import java.util.UUID;
  * @param upstreamId the provider's own id of the answer, null when it gave none
  * @param finishReason the last finish reason seen, {@code error} when the answer broke off or never came, null
  *     when none came
+ * @param nativeFinishReason the provider's own name for how the answer ended (Anthropic's {@code end_turn},
+ *     Gemini's {@code STOP}), null when none came
  * @param usageEstimated whether the token counts are estimates, the provider having reported none
  * @param cost what the account was charged, in US dollars
  * @param timeToFirstTokenMs for streams, the time until the first content reached the caller; null otherwise
@@ -22,8 +24,9 @@ import java.util.UUID;
  */
 public record Generation(String id, UUID accountId, UUID keyId, String requestId, String requestedModel, String model,
                          String provider, String upstreamId, Instant createdAt, boolean streamed, boolean cancelled,
-                         String finishReason, TokenUsage usage, boolean usageEstimated, BigDecimal cost,
-                         long latencyMs, Long timeToFirstTokenMs, List<Attempt> attempts, Failure failure) {
+                         String finishReason, String nativeFinishReason, TokenUsage usage, boolean usageEstimated,
+                         BigDecimal cost, long latencyMs, Long timeToFirstTokenMs, List<Attempt> attempts,
+                         Failure failure) {
 
     public Generation {
         attempts = List.copyOf(attempts);

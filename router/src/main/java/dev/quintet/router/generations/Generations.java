@@ -52,7 +52,7 @@ public final class Generations implements AutoCloseable {
             router.generations (id, account_id, key_id, request_id, requested_model, model, provider, upstream_id,
                 created_at, streamed, cancelled, finish_reason, tokens_prompt, tokens_completion, tokens_cached,
                 tokens_cache_write, tokens_reasoning, usage_estimated, cost_usd, latency_ms, time_to_first_token_ms,
-                attempts, error_code, error_reason, error_message)""";
+                attempts, error_code, error_reason, error_message, native_finish_reason)""";
     /** Records waiting at most; a request that finds the queue full waits for room (the database is behind). */
     private static final int MAX_QUEUED = 16_384;
     /** How long records nobody waits for may collect before they are written, unless one somebody waits for comes. */
@@ -224,7 +224,7 @@ public final class Generations implements AutoCloseable {
                     g.cost(), g.latencyMs(), g.timeToFirstTokenMs(),
                     JSON.writeValueAsString(attemptsJson(g.attempts())),
                     failure == null ? null : failure.code(), failure == null ? null : failure.reason(),
-                    failure == null ? null : failure.message());
+                    failure == null ? null : failure.message(), g.nativeFinishReason());
         }
         rows.into(dataSource, COLUMNS);
     }
@@ -290,7 +290,7 @@ public final class Generations implements AutoCloseable {
                 rs.getObject("key_id", UUID.class), rs.getString("request_id"), rs.getString("requested_model"),
                 rs.getString("model"), rs.getString("provider"), rs.getString("upstream_id"),
                 rs.getTimestamp("created_at").toInstant(), rs.getBoolean("streamed"), rs.getBoolean("cancelled"),
-                rs.getString("finish_reason"),
+                rs.getString("finish_reason"), rs.getString("native_finish_reason"),
                 new TokenUsage(rs.getLong("tokens_prompt"), rs.getLong("tokens_completion"),
                         rs.getLong("tokens_cached"), rs.getLong("tokens_cache_write"), rs.getLong("tokens_reasoning")),
                 rs.getBoolean("usage_estimated"), rs.getBigDecimal("cost_usd"), rs.getLong("latency_ms"),

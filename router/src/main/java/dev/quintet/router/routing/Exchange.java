@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
 final class Exchange {
 
     /** How an answer ended. */
-    record Ending(String upstreamId, String finishReason, boolean cancelled, long firstContentNanos) {
+    record Ending(String upstreamId, String finishReason, String nativeFinishReason, boolean cancelled,
+                  long firstContentNanos) {
     }
 
     private final Caller caller;
@@ -89,8 +90,8 @@ final class Exchange {
                 TimeUnit.NANOSECONDS.toMillis(ending.firstContentNanos() - startNanos));
         Generation generation = new Generation(id, caller.accountId(), caller.keyId(), caller.requestId(),
                 requestedModel, c.model().id(), c.providerName(), ending.upstreamId(), createdAt, streamed,
-                ending.cancelled(), ending.finishReason(), charge.usage(), charge.estimated(), charge.cost(),
-                millisSince(startNanos), ttft, attempts, null);
+                ending.cancelled(), ending.finishReason(), ending.nativeFinishReason(), charge.usage(),
+                charge.estimated(), charge.cost(), millisSince(startNanos), ttft, attempts, null);
         if (reservation.holds()) {
             generations.addCharged(generation, reservation.settlement(c.model(), charge));
         } else {
@@ -110,8 +111,8 @@ final class Exchange {
         ApiError e = error.toError();
         String lastModel = attempts.isEmpty() ? requestedModel : attempts.getLast().model();
         generations.addLater(new Generation(id, caller.accountId(), caller.keyId(), caller.requestId(),
-                requestedModel, lastModel, null, null, createdAt, streamed, cancelled, "error", TokenUsage.NONE, false,
-                BigDecimal.ZERO, millisSince(startNanos), null, attempts,
+                requestedModel, lastModel, null, null, createdAt, streamed, cancelled, "error", null, TokenUsage.NONE,
+                false, BigDecimal.ZERO, millisSince(startNanos), null, attempts,
                 new Generation.Failure(e.status(), e.code(), e.detail())));
         return new FailedGeneration(error, id);
     }

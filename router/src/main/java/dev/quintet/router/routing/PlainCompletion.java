@@ -78,7 +78,8 @@ final class PlainCompletion {
             answer.putNull("system_fingerprint");
         }
         answer.set("usage", UsageFields.of(json, answer.get("usage"), charge));
-        exchange.finish(c, charge, new Exchange.Ending(upstreamId, UpstreamAnswers.finishReason(answer), false, 0));
+        exchange.finish(c, charge, new Exchange.Ending(upstreamId, UpstreamAnswers.finishReason(answer),
+                UpstreamAnswers.nativeFinishReason(answer), false, 0));
         response.setStatus(200);
         response.setContentType("application/json");
         response.setHeader("X-Generation-Id", exchange.id());

@@ -88,8 +88,8 @@ final class StreamedCompletion {
             exchange.answered(c, started);
             Charge charge = priced[0] != null ? priced[0] : exchange.price(c, TokenUsage.fromOpenAi(tally.usage()),
                     tally.completion(), true);
-            exchange.finish(c, charge, new Exchange.Ending(tally.upstreamId(), tally.finishReason(), cancelled,
-                    tally.firstContentNanos()));
+            exchange.finish(c, charge, new Exchange.Ending(tally.upstreamId(), tally.finishReason(),
+                    tally.nativeFinishReason(), cancelled, tally.firstContentNanos()));
             delivered(c, tally, cancelled, charge, started);
             return null;
         } catch (IOException e) {

@@ -2,6 +2,7 @@ package dev.quintet.router.routing;
 
 import dev.quintet.router.billing.CountableText;
 import dev.quintet.router.providers.UpstreamResponse;
+import dev.quintet.router.providers.translation.OpenAiAnswers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import tools.jackson.core.JacksonException;
@@ -50,6 +51,10 @@ final class UpstreamAnswers {
 
     static String finishReason(ObjectNode answer) {
         return answer.path("choices").path(0).path("finish_reason").asString(null);
+    }
+
+    static String nativeFinishReason(ObjectNode answer) {
+        return OpenAiAnswers.nativeFinishReason(answer.path("choices").path(0));
     }
 
     /** The text the answer generated: content, reasoning, refusal, tool calls. */

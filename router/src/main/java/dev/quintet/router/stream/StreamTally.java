@@ -1,17 +1,19 @@
 package dev.quintet.router.stream;
 
 import dev.quintet.router.billing.CountableText;
+import dev.quintet.router.providers.translation.OpenAiAnswers;
 import tools.jackson.databind.JsonNode;
 
 /**
  * What one relayed upstream stream produced: the usage it reported, the text it generated (to count
- * tokens when it reports none), its finish reason and id, and when its first content reached the caller.
+ * tokens when it reports none), its finish reasons (OpenAI's and the provider's own) and id, and when its first content reached the caller.
  */
 public final class StreamTally {
 
     private JsonNode usage;
     private final CountableText completion = new CountableText();
     private String finishReason;
+    private String nativeFinishReason;
     private String upstreamId;
     private long firstContentNanos;
     private boolean failed;
@@ -28,6 +30,11 @@ public final class StreamTally {
 
     public String finishReason() {
         return finishReason;
+    }
+
+    /** The provider's own last finish reason, null when it gave none (a stream that broke off). */
+    public String nativeFinishReason() {
+        return nativeFinishReason;
     }
 
     public String upstreamId() {
@@ -69,6 +76,7 @@ public final class StreamTally {
         for (JsonNode choice : choices) {
             if (choice.hasNonNull("finish_reason")) {
                 finishReason = choice.get("finish_reason").asString();
+                nativeFinishReason = OpenAiAnswers.nativeFinishReason(choice);
             }
             add(choice.get("text"));
             JsonNode delta = choice.path("delta");

@@ -89,7 +89,7 @@ final class GenerationsController {
             return new GenerationView(g.id(), g.upstreamId(), g.requestId(), cost, cost, g.usageEstimated(), null,
                     null, g.createdAt().toString(), g.model(), g.requestedModel(), g.provider(), "completions",
                     g.streamed(), g.cancelled(), g.latencyMs(), g.timeToFirstTokenMs(), generationTime, null,
-                    g.finishReason(), error == null ? g.finishReason() : null, g.usage().prompt(),
+                    g.finishReason(), g.nativeFinishReason(), g.usage().prompt(),
                     g.usage().completion(), g.usage().prompt(), g.usage().completion(), g.usage().reasoning(),
                     g.usage().cached(), g.usage().cacheWrite(), null, null, null, null, 0, null, null, null, false,
                     g.attempts().stream().map(ProviderResponse::of).toList(), error);

@@ -65,7 +65,7 @@ class WrittenBehindTest extends RouterTest {
             ids.add(id);
             writer.addLater(new Generation(id, caller.accountId(), caller.keyId(), "req-" + i, "test/free",
                     "test/free", "Fake A", null, Instant.now().truncatedTo(ChronoUnit.MILLIS), false, false, "stop",
-                    TokenUsage.NONE, false, BigDecimal.ZERO, 1, null, List.of(), null));
+                    "stop", TokenUsage.NONE, false, BigDecimal.ZERO, 1, null, List.of(), null));
         }
 
         writer.close();
@@ -93,7 +93,7 @@ class WrittenBehindTest extends RouterTest {
             for (int i = 0; i < 40; i++) {
                 writer.addLater(new Generation("gen-1767225600-Unreachable" + String.format("%08d", i),
                         caller.accountId(), caller.keyId(), "req-" + i, "test/free", "test/free", "Fake A", null,
-                        Instant.now(), false, false, "stop", TokenUsage.NONE, false, BigDecimal.ZERO, 1, null,
+                        Instant.now(), false, false, "stop", "stop", TokenUsage.NONE, false, BigDecimal.ZERO, 1, null,
                         List.of(), null));
             }
             // one try of the batch (0.5 s), where trying each record again would take 40 x 0.5 s more

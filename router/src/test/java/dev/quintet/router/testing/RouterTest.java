@@ -45,6 +45,12 @@ public abstract class RouterTest {
         return Http.send("POST", router.url() + "/api/v1/chat/completions", body, caller.auth());
     }
 
+    /** The body of {@code GET /generation} for the generation that gave {@code answer}, read with the fixture's key. */
+    protected static String generationOf(HttpResponse<String> answer) {
+        String id = answer.headers().firstValue("X-Generation-Id").orElseThrow();
+        return Http.get(router.url() + "/api/v1/generation?id=" + id, router.auth()).body();
+    }
+
     /** A key of a fresh account holding {@code usd} of credit. */
     protected static TestCaller callerWith(String usd) {
         TestCaller caller = router.newCaller();

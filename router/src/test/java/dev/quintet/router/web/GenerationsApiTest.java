@@ -48,6 +48,7 @@ class GenerationsApiTest extends RouterTest {
         assertThat((Integer) JsonPath.read(body, "$.data.native_tokens_cached")).isZero();
         assertThat(Json.decimal(body, "/data/total_cost")).isEqualByComparingTo("0.000018");
         assertThat((String) JsonPath.read(body, "$.data.finish_reason")).isEqualTo("stop");
+        assertThat((String) JsonPath.read(body, "$.data.native_finish_reason")).isEqualTo("stop");
         assertThat((Boolean) JsonPath.read(body, "$.data.streamed")).isFalse();
         assertThat((Boolean) JsonPath.read(body, "$.data.cancelled")).isFalse();
         assertThat((Integer) JsonPath.read(body, "$.data.latency")).isNotNegative();

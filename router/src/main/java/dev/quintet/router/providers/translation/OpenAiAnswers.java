@@ -1,9 +1,13 @@
 package dev.quintet.router.providers.translation;
 
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Writing OpenAI's answer shapes: a {@code chat.completion}, a {@code chat.completion.chunk}, a {@code usage}. */
+/**
+ * OpenAI's answer shapes: writing a {@code chat.completion}, a {@code chat.completion.chunk}, a {@code usage}; reading
+ * a choice's finish reasons.
+ */
 public final class OpenAiAnswers {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -25,6 +29,16 @@ public final class OpenAiAnswers {
             answer.set("usage", usage);
         }
         return answer;
+    }
+
+    /**
+     * The provider's own finish reason of a completion's or chunk's {@code choice}: its {@code native_finish_reason}
+     * where the answer carries one (translated answers and OpenRouter's do), else its {@code finish_reason}; null when
+     * it has neither.
+     */
+    public static String nativeFinishReason(JsonNode choice) {
+        JsonNode given = choice.get("native_finish_reason");
+        return given != null && given.isString() ? given.asString() : choice.path("finish_reason").asString(null);
     }
 
     /** An assistant message with no content yet: {@code content} and {@code refusal} null. */

@@ -127,6 +127,7 @@ class AnthropicAdapterTest extends RouterTest {
         assertThat((Integer) JsonPath.read(body, "$.usage.prompt_tokens_details.cached_tokens")).isEqualTo(1200);
         assertThat((Integer) JsonPath.read(body, "$.usage.prompt_tokens_details.cache_write_tokens")).isEqualTo(500);
         assertThat(Json.decimal(body, "/usage/cost")).isEqualByComparingTo(TOOLS_COST);
+        assertThat((String) JsonPath.read(generationOf(response), "$.data.native_finish_reason")).isEqualTo("tool_use");
     }
 
     @Test
@@ -177,6 +178,8 @@ class AnthropicAdapterTest extends RouterTest {
         assertThat(usage.at("/usage/prompt_tokens").asInt()).isEqualTo(1800);
         assertThat(usage.at("/usage/prompt_tokens_details/cache_write_tokens").asInt()).isEqualTo(500);
         assertThat(Json.decimal(data.get(data.size() - 2), "/usage/cost")).isEqualByComparingTo(TOOLS_COST);
+        assertThat(finish.at("/choices/0/native_finish_reason").asString()).isEqualTo("tool_use");
+        assertThat((String) JsonPath.read(generationOf(response), "$.data.native_finish_reason")).isEqualTo("tool_use");
     }
 
     @Test

@@ -153,6 +153,8 @@ class GeminiAdapterTest extends RouterTest {
         assertThat(usage.path("choices").isEmpty()).isTrue();
         assertThat(usage.at("/usage/completion_tokens_details/reasoning_tokens").asInt()).isEqualTo(300);
         assertThat(Json.decimal(data.get(data.size() - 2), "/usage/cost")).isEqualByComparingTo(TOOLS_COST);
+        assertThat((String) JsonPath.read(generationOf(response), "$.data.finish_reason")).isEqualTo("tool_calls");
+        assertThat((String) JsonPath.read(generationOf(response), "$.data.native_finish_reason")).isEqualTo("STOP");
     }
 
     @Test
@@ -161,6 +163,7 @@ class GeminiAdapterTest extends RouterTest {
 
         assertThat((String) JsonPath.read(response.body(), "$.choices[0].finish_reason")).isEqualTo("length");
         assertThat((String) JsonPath.read(response.body(), "$.choices[0].native_finish_reason")).isEqualTo("MAX_TOKENS");
+        assertThat((String) JsonPath.read(generationOf(response), "$.data.native_finish_reason")).isEqualTo("MAX_TOKENS");
     }
 
     @Test
