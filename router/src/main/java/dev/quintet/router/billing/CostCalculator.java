@@ -11,9 +11,9 @@ public final class CostCalculator {
 
     /**
      * What {@code usage} costs at {@code pricing}: uncached prompt tokens at the prompt price, cache reads and
-     * writes at their prices, completion tokens at the completion price, reasoning tokens at the reasoning price,
-     * plus the per-request fee. A provider whose cache counts exceed its prompt count reports them beside the
-     * prompt rather than inside it, so its whole prompt count is then billed as uncached.
+     * writes at their prices (one-hour writes at theirs), completion tokens at the completion price, reasoning tokens
+     * at the reasoning price, plus the per-request fee. A provider whose cache counts exceed its prompt count reports
+     * them beside the prompt rather than inside it, so its whole prompt count is then billed as uncached.
      */
     public static BigDecimal cost(Pricing pricing, TokenUsage usage) {
         long cacheTokens = usage.cached() + usage.cacheWrite();
@@ -21,7 +21,8 @@ public final class CostCalculator {
         long reasoning = Math.min(usage.reasoning(), usage.completion());
         return times(pricing.prompt(), uncached)
                 .add(times(or(pricing.inputCacheRead(), pricing.prompt()), usage.cached()))
-                .add(times(or(pricing.inputCacheWrite(), pricing.prompt()), usage.cacheWrite()))
+                .add(times(cacheWrite(pricing), usage.cacheWrite() - usage.cacheWrite1h()))
+                .add(times(or(pricing.inputCacheWrite1h(), cacheWrite(pricing)), usage.cacheWrite1h()))
                 .add(times(pricing.completion(), usage.completion() - reasoning))
                 .add(times(or(pricing.internalReasoning(), pricing.completion()), reasoning))
                 .add(pricing.request());
@@ -29,9 +30,14 @@ public final class CostCalculator {
 
     /** The most a call can cost with at most {@code promptTokens} in and {@code completionTokens} out. */
     public static BigDecimal worstCase(Pricing pricing, long promptTokens, long completionTokens) {
-        BigDecimal prompt = pricing.prompt().max(or(pricing.inputCacheWrite(), pricing.prompt()));
+        BigDecimal prompt = pricing.prompt().max(cacheWrite(pricing))
+                .max(or(pricing.inputCacheWrite1h(), pricing.prompt()));
         BigDecimal completion = pricing.completion().max(or(pricing.internalReasoning(), pricing.completion()));
         return times(prompt, promptTokens).add(times(completion, completionTokens)).add(pricing.request());
+    }
+
+    private static BigDecimal cacheWrite(Pricing pricing) {
+        return or(pricing.inputCacheWrite(), pricing.prompt());
     }
 
     private static BigDecimal times(BigDecimal price, long tokens) {

@@ -52,7 +52,7 @@ public final class Generations implements AutoCloseable {
             router.generations (id, account_id, key_id, request_id, requested_model, model, provider, upstream_id,
                 created_at, streamed, cancelled, finish_reason, tokens_prompt, tokens_completion, tokens_cached,
                 tokens_cache_write, tokens_reasoning, usage_estimated, cost_usd, latency_ms, time_to_first_token_ms,
-                attempts, error_code, error_reason, error_message, native_finish_reason)""";
+                attempts, error_code, error_reason, error_message, native_finish_reason, tokens_cache_write_1h)""";
     /** Records waiting at most; a request that finds the queue full waits for room (the database is behind). */
     private static final int MAX_QUEUED = 16_384;
     /** How long records nobody waits for may collect before they are written, unless one somebody waits for comes. */
@@ -224,7 +224,7 @@ public final class Generations implements AutoCloseable {
                     g.cost(), g.latencyMs(), g.timeToFirstTokenMs(),
                     JSON.writeValueAsString(attemptsJson(g.attempts())),
                     failure == null ? null : failure.code(), failure == null ? null : failure.reason(),
-                    failure == null ? null : failure.message(), g.nativeFinishReason());
+                    failure == null ? null : failure.message(), g.nativeFinishReason(), usage.cacheWrite1h());
         }
         rows.into(dataSource, COLUMNS);
     }
@@ -292,7 +292,8 @@ public final class Generations implements AutoCloseable {
                 rs.getTimestamp("created_at").toInstant(), rs.getBoolean("streamed"), rs.getBoolean("cancelled"),
                 rs.getString("finish_reason"), rs.getString("native_finish_reason"),
                 new TokenUsage(rs.getLong("tokens_prompt"), rs.getLong("tokens_completion"),
-                        rs.getLong("tokens_cached"), rs.getLong("tokens_cache_write"), rs.getLong("tokens_reasoning")),
+                        rs.getLong("tokens_cached"), rs.getLong("tokens_cache_write"), rs.getLong("tokens_reasoning"),
+                        rs.getLong("tokens_cache_write_1h")),
                 rs.getBoolean("usage_estimated"), rs.getBigDecimal("cost_usd"), rs.getLong("latency_ms"),
                 timeToFirstToken, attempts(rs.getString("attempts")), failure);
     }

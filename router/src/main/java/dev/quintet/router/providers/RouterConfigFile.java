@@ -133,6 +133,7 @@ final class RouterConfigFile {
         return new Pricing(decimal(p, "prompt", where), decimal(p, "completion", where),
                 p.has("input_cache_read") ? decimal(p, "input_cache_read", where) : null,
                 p.has("input_cache_write") ? decimal(p, "input_cache_write", where) : null,
+                p.has("input_cache_write_1h") ? decimal(p, "input_cache_write_1h", where) : null,
                 p.has("internal_reasoning") ? decimal(p, "internal_reasoning", where) : null,
                 decimal(p, "request", where));
     }

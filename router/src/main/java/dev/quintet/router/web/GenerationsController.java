@@ -1,6 +1,7 @@
 package dev.quintet.router.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.quintet.platform.errors.ApiException;
 import dev.quintet.platform.keys.KeyHolder;
 import dev.quintet.router.generations.Attempt;
@@ -76,7 +77,9 @@ final class GenerationsController {
                           Long generationTime, Long moderationLatency, String finishReason, String nativeFinishReason,
                           long tokensPrompt, long tokensCompletion, long nativeTokensPrompt,
                           long nativeTokensCompletion, long nativeTokensReasoning, long nativeTokensCached,
-                          long nativeTokensCacheWrite, Long nativeTokensCompletionImages, Integer numMediaPrompt,
+                          long nativeTokensCacheWrite,
+                          @JsonProperty("native_tokens_cache_write_1h") long nativeTokensCacheWrite1h,
+                          Long nativeTokensCompletionImages, Integer numMediaPrompt,
                           Integer numInputAudioPrompt, Integer numMediaCompletion, int numSearchResults, Long appId,
                           String origin, String externalUser, boolean isByok, List<ProviderResponse> providerResponses,
                           ErrorView error) {
@@ -89,9 +92,9 @@ final class GenerationsController {
             return new GenerationView(g.id(), g.upstreamId(), g.requestId(), cost, cost, g.usageEstimated(), null,
                     null, g.createdAt().toString(), g.model(), g.requestedModel(), g.provider(), "completions",
                     g.streamed(), g.cancelled(), g.latencyMs(), g.timeToFirstTokenMs(), generationTime, null,
-                    g.finishReason(), g.nativeFinishReason(), g.usage().prompt(),
-                    g.usage().completion(), g.usage().prompt(), g.usage().completion(), g.usage().reasoning(),
-                    g.usage().cached(), g.usage().cacheWrite(), null, null, null, null, 0, null, null, null, false,
+                    g.finishReason(), g.nativeFinishReason(), g.usage().prompt(), g.usage().completion(),
+                    g.usage().prompt(), g.usage().completion(), g.usage().reasoning(), g.usage().cached(),
+                    g.usage().cacheWrite(), g.usage().cacheWrite1h(), null, null, null, null, 0, null, null, null, false,
                     g.attempts().stream().map(ProviderResponse::of).toList(), error);
         }
     }

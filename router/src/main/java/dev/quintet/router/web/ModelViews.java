@@ -33,7 +33,8 @@ final class ModelViews {
     }
 
     record PricingView(String prompt, String completion, String inputCacheRead, String inputCacheWrite,
-                       String internalReasoning, String request) {
+                       @JsonProperty("input_cache_write_1h") String inputCacheWrite1h, String internalReasoning,
+                       String request) {
     }
 
     /** The cheapest configured endpoint's limits; the router moderates nothing ({@code is_moderated} false). */
@@ -130,7 +131,8 @@ final class ModelViews {
 
     private static PricingView pricing(Pricing p) {
         return new PricingView(decimal(p.prompt()), decimal(p.completion()), decimal(p.inputCacheRead()),
-                decimal(p.inputCacheWrite()), decimal(p.internalReasoning()), decimal(p.request()));
+                decimal(p.inputCacheWrite()), decimal(p.inputCacheWrite1h()), decimal(p.internalReasoning()),
+                decimal(p.request()));
     }
 
     private static String decimal(BigDecimal d) {

@@ -27,6 +27,22 @@ class TokenUsageTest {
                                                  long cached, long reasoning) {
         TokenUsage read = TokenUsage.fromOpenAi(JSON.readTree(usage.replace('\'', '"'))).orElseThrow();
 
-        assertThat(read).isEqualTo(new TokenUsage(prompt, completion, cached, 0, reasoning));
+        assertThat(read).isEqualTo(new TokenUsage(prompt, completion, cached, 0, reasoning, 0));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "one-hour writes among the writes|{'cache_write_tokens':500,'cache_write_1h_tokens':200}|500|200",
+            "no one-hour writes|{'cache_write_tokens':500}|500|0",
+            "more one-hour writes than writes, cut to the writes|{'cache_write_tokens':5,'cache_write_1h_tokens':9}|5|5",
+            "one-hour writes without writes|{'cache_write_1h_tokens':9}|0|0"})
+    void readsTheCacheWritesKeptForAnHourAsPartOfTheCacheWrites(String name, String details, long writes,
+                                                                 long hourWrites) {
+        String usage = "{'prompt_tokens':2000,'completion_tokens':5,'prompt_tokens_details':" + details + "}";
+
+        TokenUsage read = TokenUsage.fromOpenAi(JSON.readTree(usage.replace('\'', '"'))).orElseThrow();
+
+        assertThat(read.cacheWrite()).isEqualTo(writes);
+        assertThat(read.cacheWrite1h()).isEqualTo(hourWrites);
     }
 }

@@ -151,6 +151,10 @@ public final class CatalogRefresh {
         if (price.path("cache_write_input_token").path("price").isNumber()) {
             p.put("input_cache_write", usd(price.path("cache_write_input_token").path("price")));
         }
+        JsonNode hourWrite = price.path("additional_units").path("cache_write_1h").path("price");
+        if (hourWrite.isNumber()) {
+            p.put("input_cache_write_1h", usd(hourWrite));
+        }
         p.put("request", "0");
         Integer max = ModelFacts.maxCompletionTokens(general);
         if (max != null) {

@@ -65,6 +65,16 @@ class ShippedCatalogTest {
     }
 
     @Test
+    void carriesAnthropicsPriceOfCacheWritesKeptForAnHour() {
+        Pricing sonnet = catalog.model("anthropic/claude-sonnet-4.5").orElseThrow().endpoints().stream()
+                .filter(e -> e.provider().equals("anthropic")).findFirst().orElseThrow().pricing();
+
+        // twice the prompt price for an hour, 1.25 times for five minutes, as Anthropic prices them
+        assertThat(sonnet.inputCacheWrite1h()).isEqualByComparingTo(sonnet.prompt().multiply(BigDecimal.TWO));
+        assertThat(sonnet.inputCacheWrite()).isEqualByComparingTo(sonnet.prompt().multiply(new BigDecimal("1.25")));
+    }
+
+    @Test
     void matchesProviderModelNamesOntoOpenRouterIds() {
         ModelMatcher matcher = new ModelMatcher();
         List.of("meta-llama/llama-3.3-70b-instruct", "openai/gpt-4o", "google/gemma-2-9b-it").forEach(matcher::add);

@@ -125,7 +125,7 @@ class ChargedRecordsTest extends RouterTest {
     private static Generation generation(String id, TestCaller caller, String cost) {
         return new Generation(id, caller.accountId(), caller.keyId(), null, "test/ok", "test/ok", "Fake A", null,
                 Instant.now().truncatedTo(ChronoUnit.MILLIS), false, false, "stop", "stop",
-                new TokenUsage(10, 10, 0, 0, 0), false, new BigDecimal(cost), 1, null, List.of(), null);
+                new TokenUsage(10, 10, 0, 0, 0, 0), false, new BigDecimal(cost), 1, null, List.of(), null);
     }
 
     private static <T> T get(Future<T> f) {

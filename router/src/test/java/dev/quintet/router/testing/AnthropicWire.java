@@ -9,7 +9,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * The fake's Anthropic Messages side, shaped after Anthropic's documented bodies and stream events. The model picks
  * the behaviour: {@code ok} (text), {@code tools} (a signed thinking block, text and a tool_use block; usage with
- * cache reads and writes), {@code err400}, {@code err401}, {@code err429} (with {@code Retry-After: 7}),
+ * cache reads and writes, some of them to a one-hour cache), {@code err400}, {@code err401}, {@code err429} (with {@code Retry-After: 7}),
  * {@code err529} (overloaded_error), {@code slow} (first byte after 1.2 s), {@code drop} (cut after one text
  * delta), {@code errorbefore} (an overloaded_error event after message_start).
  */
@@ -26,7 +26,8 @@ final class AnthropicWire {
             {"type":"text","text":"Let me check."},\
             {"type":"tool_use","id":"toolu_01A","name":"get_weather","input":{"city":"Paris"}}],\
             "stop_reason":"tool_use","stop_sequence":null,"usage":{"input_tokens":100,\
-            "cache_creation_input_tokens":500,"cache_read_input_tokens":1200,"output_tokens":700}}""";
+            "cache_creation_input_tokens":500,"cache_read_input_tokens":1200,"cache_creation":\
+            {"ephemeral_5m_input_tokens":300,"ephemeral_1h_input_tokens":200},"output_tokens":700}}""";
 
     private AnthropicWire() {
     }
@@ -62,7 +63,9 @@ final class AnthropicWire {
         event(out, "message_start", "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_01s\",\"type\":\"message\","
                 + "\"role\":\"assistant\",\"model\":\"claude-test\",\"content\":[],\"stop_reason\":null,"
                 + "\"usage\":{\"input_tokens\":" + (tools ? 100 : 9) + ",\"cache_creation_input_tokens\":"
-                + (tools ? 500 : 0) + ",\"cache_read_input_tokens\":" + (tools ? 1200 : 0) + ",\"output_tokens\":1}}}");
+                + (tools ? 500 : 0) + ",\"cache_read_input_tokens\":" + (tools ? 1200 : 0) + ",\"cache_creation\":"
+                + "{\"ephemeral_5m_input_tokens\":" + (tools ? 300 : 0) + ",\"ephemeral_1h_input_tokens\":"
+                + (tools ? 200 : 0) + "},\"output_tokens\":1}}}");
         if (model.equals("errorbefore")) {
             event(out, "error", "{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}");
             return;

@@ -93,6 +93,8 @@ class ModelsApiTest extends RouterTest {
                 .containsExactly(false);
         assertThat(JsonPath.<List<String>>read(response.body(), "$.data.endpoints[?(@.tag == 'openai')].pricing.prompt"))
                 .containsExactly("0.0000025");
+        assertThat(JsonPath.<List<String>>read(get("/api/v1/models/anthropic/claude-sonnet-4.5/endpoints").body(),
+                "$.data.endpoints[?(@.tag == 'anthropic')].pricing.input_cache_write_1h")).containsExactly("0.000006");
         Map<String, Object> unmeasured = JsonPath.<List<Map<String, Object>>>read(response.body(),
                 "$.data.endpoints[?(@.tag == 'openrouter')]").getFirst();
         assertThat(unmeasured).containsEntry("model_name", JsonPath.read(response.body(), "$.data.name"))

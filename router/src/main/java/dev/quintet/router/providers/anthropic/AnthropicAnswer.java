@@ -78,14 +78,16 @@ final class AnthropicAnswer {
 
     /**
      * OpenAI's usage for Anthropic's, whose {@code input_tokens} leave out the cache: prompt tokens are input plus
-     * cache reads plus cache writes; cache reads are {@code cached_tokens}, cache writes {@code cache_write_tokens}.
-     * Thinking is inside {@code output_tokens} and not counted apart.
+     * cache reads plus cache writes; cache reads are {@code cached_tokens}, cache writes {@code cache_write_tokens},
+     * of which those to one-hour caches ({@code cache_creation.ephemeral_1h_input_tokens}) are
+     * {@code cache_write_1h_tokens}. Thinking is inside {@code output_tokens} and not counted apart.
      */
     static ObjectNode usage(JsonNode usage) {
         long read = usage.path("cache_read_input_tokens").asLong(0);
         long write = usage.path("cache_creation_input_tokens").asLong(0);
+        long hour = Math.min(write, usage.path("cache_creation").path("ephemeral_1h_input_tokens").asLong(0));
         return OpenAiAnswers.usage(usage.path("input_tokens").asLong(0) + read + write,
-                usage.path("output_tokens").asLong(0), read, write, 0);
+                usage.path("output_tokens").asLong(0), read, write, hour, 0);
     }
 
     /** The HTTP status an error type stands for, as Anthropic documents them. */

@@ -80,6 +80,6 @@ final class GeminiAnswer {
         return OpenAiAnswers.usage(usage.path("promptTokenCount").asLong(0)
                         + usage.path("toolUsePromptTokenCount").asLong(0),
                 usage.path("candidatesTokenCount").asLong(0) + thoughts,
-                usage.path("cachedContentTokenCount").asLong(0), 0, thoughts);
+                usage.path("cachedContentTokenCount").asLong(0), 0, 0, thoughts);
     }
 }

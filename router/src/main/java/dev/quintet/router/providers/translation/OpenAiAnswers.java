@@ -81,10 +81,12 @@ public final class OpenAiAnswers {
     }
 
     /**
-     * OpenAI's {@code usage}: {@code prompt} includes the cache reads and writes, {@code completion} the reasoning
-     * tokens; the details are written only when non-zero.
+     * OpenAI's {@code usage}: {@code prompt} includes the cache reads and writes, {@code cacheWrite} the writes to a
+     * cache kept for an hour ({@code cacheWrite1h}), {@code completion} the reasoning tokens; the details are written
+     * only when non-zero.
      */
-    public static ObjectNode usage(long prompt, long completion, long cacheRead, long cacheWrite, long reasoning) {
+    public static ObjectNode usage(long prompt, long completion, long cacheRead, long cacheWrite, long cacheWrite1h,
+                                   long reasoning) {
         ObjectNode usage = NODES.objectNode();
         usage.put("prompt_tokens", prompt);
         usage.put("completion_tokens", completion);
@@ -93,6 +95,9 @@ public final class OpenAiAnswers {
             ObjectNode details = usage.putObject("prompt_tokens_details");
             details.put("cached_tokens", cacheRead);
             details.put("cache_write_tokens", cacheWrite);
+            if (cacheWrite1h > 0) {
+                details.put("cache_write_1h_tokens", cacheWrite1h);
+            }
         }
         if (reasoning > 0) {
             usage.putObject("completion_tokens_details").put("reasoning_tokens", reasoning);

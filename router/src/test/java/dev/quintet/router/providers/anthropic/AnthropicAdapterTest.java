@@ -55,9 +55,9 @@ class AnthropicAdapterTest extends RouterTest {
             "tool_choice":{"type":"any","disable_parallel_tool_use":true},\
             "thinking":{"type":"enabled","budget_tokens":1500},"metadata":{"user_id":"u-42"}}""";
 
-    /** claude/tools' usage at its prices: 100 input x 0.000003 + 1,200 cache reads x 0.0000003 + 500 cache writes
-     * x 0.00000375 + 700 output x 0.000015. */
-    static final String TOOLS_COST = "0.013035";
+    /** claude/tools' usage at its prices: 100 input x 0.000003 + 1,200 cache reads x 0.0000003 + 300 five-minute
+     * cache writes x 0.00000375 + 200 one-hour cache writes x 0.000006 + 700 output x 0.000015. */
+    static final String TOOLS_COST = "0.013485";
 
     private JsonNode sent() {
         return router.fake().received().getLast().body();
@@ -126,8 +126,13 @@ class AnthropicAdapterTest extends RouterTest {
         assertThat((Integer) JsonPath.read(body, "$.usage.total_tokens")).isEqualTo(2500);
         assertThat((Integer) JsonPath.read(body, "$.usage.prompt_tokens_details.cached_tokens")).isEqualTo(1200);
         assertThat((Integer) JsonPath.read(body, "$.usage.prompt_tokens_details.cache_write_tokens")).isEqualTo(500);
+        assertThat((Integer) JsonPath.read(body, "$.usage.prompt_tokens_details.cache_write_1h_tokens")).isEqualTo(200);
         assertThat(Json.decimal(body, "/usage/cost")).isEqualByComparingTo(TOOLS_COST);
-        assertThat((String) JsonPath.read(generationOf(response), "$.data.native_finish_reason")).isEqualTo("tool_use");
+        String generation = generationOf(response);
+        assertThat((String) JsonPath.read(generation, "$.data.native_finish_reason")).isEqualTo("tool_use");
+        assertThat((Integer) JsonPath.read(generation, "$.data.native_tokens_cache_write")).isEqualTo(500);
+        assertThat((Integer) JsonPath.read(generation, "$.data.native_tokens_cache_write_1h")).isEqualTo(200);
+        assertThat(Json.decimal(generation, "/data/total_cost")).isEqualByComparingTo(TOOLS_COST);
     }
 
     @Test
@@ -177,6 +182,7 @@ class AnthropicAdapterTest extends RouterTest {
         assertThat(usage.path("choices").isEmpty()).isTrue();
         assertThat(usage.at("/usage/prompt_tokens").asInt()).isEqualTo(1800);
         assertThat(usage.at("/usage/prompt_tokens_details/cache_write_tokens").asInt()).isEqualTo(500);
+        assertThat(usage.at("/usage/prompt_tokens_details/cache_write_1h_tokens").asInt()).isEqualTo(200);
         assertThat(Json.decimal(data.get(data.size() - 2), "/usage/cost")).isEqualByComparingTo(TOOLS_COST);
         assertThat(finish.at("/choices/0/native_finish_reason").asString()).isEqualTo("tool_use");
         assertThat((String) JsonPath.read(generationOf(response), "$.data.native_finish_reason")).isEqualTo("tool_use");
