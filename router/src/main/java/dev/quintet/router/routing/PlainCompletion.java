@@ -34,37 +34,51 @@ final class PlainCompletion {
                 failures.refused(refusal.get());
                 continue;
             }
-            long started = System.nanoTime();
-            try (UpstreamResponse upstream = calls.send(c, request, false)) {
-                if (!upstream.ok()) {
-                    UpstreamFailure failure = calls.refused(c, exchange, started, upstream);
-                    if (failure.callersFault()) {
-                        throw exchange.fail(Fallback.callersFault(failure), false);
-                    }
-                    calls.failed(failures, failure);
-                    continue;
-                }
-                ObjectNode answer = calls.answers().parse(upstream.body().readAllBytes());
-                if (answer == null || answer.hasNonNull("error") || !answer.has("choices")) {
-                    exchange.attempted(c, 502, Attempt.INVALID_ANSWER, started);
-                    calls.failed(failures, new UpstreamFailure(c, 502, "answered 200 without choices"
-                            + (answer == null ? "" : ": " + UpstreamAnswers.message(answer)), Optional.empty()));
-                    continue;
-                }
-                exchange.answered(c, started);
-                Charge charge = answer(c, request, answer, exchange, response);
-                Duration took = Duration.ofNanos(System.nanoTime() - started);
-                calls.health().succeeded(c, took, charge.usage().completion(), took);
+            ObjectNode answer = attempt(c, request, exchange, failures);
+            if (answer != null) {
+                // charged and recorded: a caller gone by now fails this write, not the endpoint
+                response.setStatus(200);
+                response.setContentType("application/json");
+                response.setHeader("X-Generation-Id", exchange.id());
+                response.getOutputStream().write(json.writeValueAsBytes(answer));
                 return;
-            } catch (IOException e) {
-                calls.failed(failures, EndpointCalls.unreachable(c, exchange, started, e));
             }
         }
         throw exchange.fail(failures.error(), false);
     }
 
-    private Charge answer(Candidate c, ChatRequest request, ObjectNode answer, Exchange exchange,
-                          HttpServletResponse response) throws IOException {
+    /** {@code c}'s answer, charged and recorded, for the caller; null when {@code c} failed (added to failures). */
+    private ObjectNode attempt(Candidate c, ChatRequest request, Exchange exchange, Failures failures) {
+        long started = System.nanoTime();
+        try (UpstreamResponse upstream = calls.send(c, request, false)) {
+            if (!upstream.ok()) {
+                UpstreamFailure failure = calls.refused(c, exchange, started, upstream);
+                if (failure.callersFault()) {
+                    throw exchange.fail(Fallback.callersFault(failure), false);
+                }
+                calls.failed(failures, failure);
+                return null;
+            }
+            ObjectNode answer = calls.answers().parse(upstream.body().readAllBytes());
+            if (answer == null || answer.hasNonNull("error") || !answer.has("choices")) {
+                exchange.attempted(c, 502, Attempt.INVALID_ANSWER, started);
+                calls.failed(failures, new UpstreamFailure(c, 502, "answered 200 without choices"
+                        + (answer == null ? "" : ": " + UpstreamAnswers.message(answer)), Optional.empty()));
+                return null;
+            }
+            exchange.answered(c, started);
+            Charge charge = settle(c, request, answer, exchange);
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+            calls.health().succeeded(c, took, charge.usage().completion(), took);
+            return answer;
+        } catch (IOException e) {
+            calls.failed(failures, EndpointCalls.unreachable(c, exchange, started, e));
+            return null;
+        }
+    }
+
+    /** Charges for {@code answer}, records the generation and makes the answer the caller's. */
+    private Charge settle(Candidate c, ChatRequest request, ObjectNode answer, Exchange exchange) {
         Charge charge = exchange.price(c, TokenUsage.fromOpenAi(answer.get("usage")),
                 UpstreamAnswers.generatedText(answer), false);
         if (request.excludeReasoning()) {
@@ -80,10 +94,6 @@ final class PlainCompletion {
         answer.set("usage", UsageFields.of(json, answer.get("usage"), charge));
         exchange.finish(c, charge, new Exchange.Ending(upstreamId, UpstreamAnswers.finishReason(answer),
                 UpstreamAnswers.nativeFinishReason(answer), false, 0));
-        response.setStatus(200);
-        response.setContentType("application/json");
-        response.setHeader("X-Generation-Id", exchange.id());
-        response.getOutputStream().write(json.writeValueAsBytes(answer));
         return charge;
     }
 }

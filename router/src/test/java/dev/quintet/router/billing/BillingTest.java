@@ -4,12 +4,14 @@ import static dev.quintet.router.testing.RouterFixture.HI;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jayway.jsonpath.JsonPath;
+import dev.quintet.router.testing.HangingUpClient;
 import dev.quintet.router.testing.Json;
 import dev.quintet.router.testing.RouterFixture;
 import dev.quintet.router.testing.RouterFixture.TestCaller;
 import dev.quintet.router.testing.RouterTest;
 import java.math.BigDecimal;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -127,6 +129,19 @@ class BillingTest extends RouterTest {
                 .as("'Hello' is one token in o200k_base").isEqualTo(1);
         assertThat(Json.decimal(response.body(), "/usage/cost")).isEqualByComparingTo("0.00001");
         assertThat(balance(caller)).isEqualByComparingTo("0.99999");
+    }
+
+    @Test
+    void chargesOnceAndCallsNoOtherEndpointWhenTheCallerHangsUpBeforeTheAnswerIsWritten() throws Exception {
+        TestCaller caller = callerWith("1");
+
+        HangingUpClient.hangUpBeforeTheAnswer(router, caller.key(),
+                "{\"model\":\"test/long\",\"provider\":{\"sort\":\"price\"}," + HI + "}", Duration.ofMillis(200));
+        Thread.sleep(1500); // the fake answers 300 ms after the hang-up; a second call would follow at once
+
+        assertThat(router.fake().received()).hasSize(1);
+        // 9 prompt x 0.000001 + 2 completion x 0.000002, once
+        assertThat(balance(caller)).isEqualByComparingTo("0.999987");
     }
 
     private static Integer get(Future<Integer> future) {

@@ -29,6 +29,11 @@ final class Answers {
                 .formatted(model, usage == null ? "" : ",\"usage\":" + usage);
     }
 
+    /** A completion of {@code chars} characters of text, usage as {@link #USAGE}. */
+    static String longCompletion(String model, int chars) {
+        return completion(model).replace("\"content\":\"Hello\"", "\"content\":\"" + "a".repeat(chars) + "\"");
+    }
+
     /** Usage of an answer that reasoned: 9 prompt, 12 completion tokens of which 10 reasoning. */
     static final String REASONED_USAGE = "{\"prompt_tokens\":9,\"completion_tokens\":12,\"total_tokens\":21,"
             + "\"completion_tokens_details\":{\"reasoning_tokens\":10}}";

@@ -22,7 +22,8 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code slow} (first byte after 1.2 s), {@code drop} (connection cut after one content chunk), {@code stall}
  * (one content chunk, then silence until the caller hangs up), {@code nousage}, {@code errorbefore} (an error
  * event before any content), {@code cached} (usage with cache and reasoning tokens), {@code big} (after 400 ms,
- * usage of 5 prompt and 100 completion tokens), {@code lag} (answers after 1 s), {@code thinks} (reasoning text
+ * usage of 5 prompt and 100 completion tokens), {@code long} (after 500 ms, 1 MiB of content), {@code lag} (answers
+ * after 1 s), {@code thinks} (reasoning text
  * and reasoning tokens), {@code hang} (sends nothing for 3 s, then closes the connection). Under
  * {@code /v1/completions} it answers legacy text completions (see {@link TextWire}); there {@code chatonly} answers
  * 404 as OpenAI does for chat models. Requests are recorded.
@@ -126,6 +127,10 @@ public final class FakeUpstream implements AutoCloseable {
             case "big" -> {
                 sleep(400);
                 yield Answers.completion(model, Answers.BIG_USAGE);
+            }
+            case "long" -> {
+                sleep(500);
+                yield Answers.longCompletion(model, 1 << 20);
             }
             default -> Answers.completion(model);
         };
