@@ -99,7 +99,8 @@ public final class CatalogRefresh {
                 String id = source.author() == null && source.provider().equals("openrouter")
                         ? upstream : matcher.idFor(upstream, source.author());
                 if (id == null || !id.matches("[^/\\s]+/[^\\s]+")
-                        || isUnknownToolOfHost(source, models.containsKey(id), price)) {
+                        || isUnknownToolOfHost(source, models.containsKey(id), price)
+                        || isUnpricedOnOpenRouter(source, upstream, price)) {
                     continue;
                 }
                 ObjectNode model = models.computeIfAbsent(id,
@@ -174,6 +175,17 @@ public final class CatalogRefresh {
     /** Hosts label embedding and image models "chat" too; their completion tokens cost nothing. */
     private static boolean isUnknownToolOfHost(Source source, boolean known, JsonNode price) {
         return source.author() == null && !source.provider().equals("openrouter") && !known
+                && price.path("response_token").path("price").decimalValue().signum() == 0;
+    }
+
+    /**
+     * OpenRouter marks its free models {@code :free}; the data lists its routers that bill the model they pick
+     * ({@code openrouter/pareto-code}, {@code fusion}), its time-limited trials and models priced other than per
+     * token at zero as well. Served as free, they would cost the operator what OpenRouter charges for them.
+     */
+    private static boolean isUnpricedOnOpenRouter(Source source, String upstream, JsonNode price) {
+        return source.provider().equals("openrouter") && !upstream.endsWith(":free")
+                && price.path("request_token").path("price").decimalValue().signum() == 0
                 && price.path("response_token").path("price").decimalValue().signum() == 0;
     }
 

@@ -65,6 +65,14 @@ class ShippedCatalogTest {
     }
 
     @Test
+    void servesNothingOfOpenRoutersAsFreeButItsFreeVariants() {
+        assertThat(catalog.models()).flatMap(m -> m.endpoints().stream()
+                        .filter(e -> e.provider().equals("openrouter") && e.pricing().free())
+                        .map(e -> m.id()).toList())
+                .isNotEmpty().allSatisfy(id -> assertThat(id).endsWith(":free"));
+    }
+
+    @Test
     void carriesAnthropicsPriceOfCacheWritesKeptForAnHour() {
         Pricing sonnet = catalog.model("anthropic/claude-sonnet-4.5").orElseThrow().endpoints().stream()
                 .filter(e -> e.provider().equals("anthropic")).findFirst().orElseThrow().pricing();
