@@ -59,6 +59,16 @@ public final class CatalogRefresh {
             new Source("minimax", "minimax", "minimax"),
             new Source("cohere", "cohere", "cohere"));
 
+    /**
+     * Output limits Anthropic documents for models whose limit the data overstates (Claude 3.7 Sonnet's 128,000 needs
+     * a beta header the router does not send). The Anthropic adapter fills {@code max_tokens} with the endpoint's
+     * limit when a request sets none, and Anthropic refuses a {@code max_tokens} above the model's.
+     */
+    static final Map<String, Integer> ANTHROPIC_OUTPUT_LIMITS = Map.of(
+            "claude-opus-4-20250514", 32_000, "claude-opus-4-0", 32_000, "claude-4-opus-20250514", 32_000,
+            "claude-sonnet-4-20250514", 64_000, "claude-sonnet-4-0", 64_000, "claude-4-sonnet-20250514", 64_000,
+            "claude-3-7-sonnet-20250219", 64_000, "claude-3-7-sonnet-latest", 64_000, "claude-3-opus-latest", 4_096);
+
     private CatalogRefresh() {
     }
 
@@ -157,7 +167,8 @@ public final class CatalogRefresh {
             p.put("input_cache_write_1h", usd(hourWrite));
         }
         p.put("request", "0");
-        Integer max = ModelFacts.maxCompletionTokens(general);
+        Integer max = provider.equals("anthropic") && ANTHROPIC_OUTPUT_LIMITS.containsKey(upstream)
+                ? ANTHROPIC_OUTPUT_LIMITS.get(upstream) : ModelFacts.maxCompletionTokens(general);
         if (max != null) {
             e.put("max_completion_tokens", max);
         }

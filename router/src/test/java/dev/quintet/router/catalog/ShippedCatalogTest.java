@@ -73,9 +73,20 @@ class ShippedCatalogTest {
     }
 
     @Test
+    void limitsAnthropicsAnswersToWhatAnthropicAccepts() {
+        assertThat(anthropicEndpoint("anthropic/claude-sonnet-4-20250514").maxCompletionTokens()).isEqualTo(64_000);
+        assertThat(anthropicEndpoint("anthropic/claude-opus-4-0").maxCompletionTokens()).isEqualTo(32_000);
+        assertThat(anthropicEndpoint("anthropic/claude-3-7-sonnet-latest").maxCompletionTokens()).isEqualTo(64_000);
+    }
+
+    private Endpoint anthropicEndpoint(String model) {
+        return catalog.model(model).orElseThrow().endpoints().stream()
+                .filter(e -> e.provider().equals("anthropic")).findFirst().orElseThrow();
+    }
+
+    @Test
     void carriesAnthropicsPriceOfCacheWritesKeptForAnHour() {
-        Pricing sonnet = catalog.model("anthropic/claude-sonnet-4.5").orElseThrow().endpoints().stream()
-                .filter(e -> e.provider().equals("anthropic")).findFirst().orElseThrow().pricing();
+        Pricing sonnet = anthropicEndpoint("anthropic/claude-sonnet-4.5").pricing();
 
         // twice the prompt price for an hour, 1.25 times for five minutes, as Anthropic prices them
         assertThat(sonnet.inputCacheWrite1h()).isEqualByComparingTo(sonnet.prompt().multiply(BigDecimal.TWO));
