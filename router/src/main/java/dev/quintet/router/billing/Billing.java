@@ -32,11 +32,13 @@ public final class Billing {
         return defaultMaxCompletionTokens;
     }
 
+    /**
+     * The reservation of a request whose body is {@code body}, held for the larger of its {@code max_tokens} and
+     * {@code max_completion_tokens} (both are sent on, and a provider may read either).
+     */
     public Reservation open(UUID accountId, UUID keyId, String generationId, JsonNode body) {
-        long requested = Math.max(body.path("max_completion_tokens").asLong(0), 0);
-        if (requested == 0) {
-            requested = Math.max(body.path("max_tokens").asLong(0), 0);
-        }
+        long requested = Math.max(0, Math.max(body.path("max_completion_tokens").asLong(0),
+                body.path("max_tokens").asLong(0)));
         return new Reservation(ledger, freeTier, new Reservation.Caller(accountId, keyId, generationId),
                 TokenEstimate.ofPrompt(body), requested, defaultMaxCompletionTokens);
     }

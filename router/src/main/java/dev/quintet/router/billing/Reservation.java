@@ -110,9 +110,13 @@ public final class Reservation {
         }
     }
 
+    /**
+     * The longest answer {@code endpoint} may give: the request's limit where the endpoint is sent it (one that does
+     * not take {@code max_tokens} is not), at most the endpoint's own; else the endpoint's, else the default.
+     */
     private long completionCeiling(Endpoint endpoint) {
         Integer endpointMax = endpoint.maxCompletionTokens();
-        if (requestedCompletion > 0) {
+        if (requestedCompletion > 0 && endpoint.supports("max_tokens")) {
             return endpointMax != null ? Math.min(requestedCompletion, endpointMax) : requestedCompletion;
         }
         return endpointMax != null ? endpointMax : defaultCompletion;

@@ -47,15 +47,16 @@ public final class ForwardedParameters {
     }
 
     /**
-     * The body to send to {@code endpoint}, naming its upstream model. When neither the request nor the endpoint
-     * limits the answer, it is limited to {@code defaultMaxTokens}, the length the request's credit hold was made
-     * for: a charge never exceeds its hold, so an answer without a limit could cost more than is charged.
+     * The body to send to {@code endpoint}, naming its upstream model. When neither the body sent (the request's
+     * limit is not sent to an endpoint that does not take it) nor the endpoint limits the answer, it is limited to
+     * {@code defaultMaxTokens}, the length the request's credit hold was made for: a charge never exceeds its hold,
+     * so an answer without a limit could cost more than is charged.
      */
     public static ObjectNode forEndpoint(ObjectNode body, Endpoint endpoint, boolean stream, long defaultMaxTokens) {
         ObjectNode out = body.deepCopy();
         out.remove(ROUTER_ONLY);
         out.remove(unsupported(body, endpoint));
-        if (!body.hasNonNull("max_tokens") && !body.hasNonNull("max_completion_tokens")
+        if (!out.hasNonNull("max_tokens") && !out.hasNonNull("max_completion_tokens")
                 && endpoint.maxCompletionTokens() == null) {
             // OpenAI's own API takes max_completion_tokens for every model (its reasoning models refuse max_tokens)
             out.put(endpoint.provider().equals("openai") ? "max_completion_tokens" : "max_tokens", defaultMaxTokens);

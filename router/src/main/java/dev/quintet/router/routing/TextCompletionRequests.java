@@ -9,6 +9,7 @@ import tools.jackson.databind.node.ObjectNode;
  * Checks a legacy text-completions body ({@code POST /completions}) at the boundary: {@code prompt} a string (or
  * an array of one string), {@code stop} a string or up to four, {@code echo} a boolean, {@code logprobs} 0..5,
  * {@code suffix} a string, plus what chat requests share ({@code model}/{@code models}, sampling, {@code provider}).
+ * A {@code max_completion_tokens} becomes the legacy API's {@code max_tokens} when that is not set.
  */
 public final class TextCompletionRequests {
 
@@ -45,6 +46,10 @@ public final class TextCompletionRequests {
                     + "request, got " + bestOf);
         }
         boolean stream = ChatRequests.common(object);
+        JsonNode completionLimit = object.remove("max_completion_tokens");
+        if (completionLimit != null && !completionLimit.isNull() && !object.hasNonNull("max_tokens")) {
+            object.set("max_tokens", completionLimit); // the legacy API's one limit; servers ignore the chat name
+        }
         return new ChatRequest(object, models, stream, ProviderPreferences.parse(object.get("provider")), true);
     }
 

@@ -19,6 +19,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class BillingTest extends RouterTest {
 
@@ -83,6 +85,20 @@ class BillingTest extends RouterTest {
         assertThat(tooLong.statusCode()).isEqualTo(402);
         assertThat((String) JsonPath.read(tooLong.body(), "$.error.message")).contains("up to 1000 completion tokens");
         assertThat(shortEnough.statusCode()).isEqualTo(200);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "max_tokens beside a smaller max_completion_tokens|test/big|\"max_completion_tokens\":1,\"max_tokens\":100",
+            "a limit the endpoint does not take|test/nolimit|\"max_tokens\":1"})
+    void holdsForTheLongestAnswerTheProviderMayGive(String name, String model, String limits) {
+        TestCaller caller = callerWith("1");
+
+        HttpResponse<String> response = chat(caller, "{\"model\":\"" + model + "\"," + limits + "," + HI + "}");
+
+        // 5 prompt x 0.000001 + 100 completion x 0.000002, not cut to a hold for one completion token
+        assertThat(Json.decimal(response.body(), "/usage/cost")).isEqualByComparingTo("0.000205");
+        assertThat(balance(caller)).isEqualByComparingTo("0.999795");
     }
 
     @Test

@@ -81,6 +81,8 @@ public final class RouterFixture implements AutoCloseable {
               {"id":"test/slow","provider":"fake-a","model":"slow"},
               {"id":"test/stall","provider":"fake-a","model":"stall","pricing":{"prompt":"0.000001","completion":"0.000002"}},
               {"id":"test/nousage","provider":"fake-a","model":"nousage","pricing":{"prompt":"0.000001","completion":"0.000002"}},
+              {"id":"test/nolimit","provider":"fake-a","model":"big","pricing":{"prompt":"0.000001","completion":"0.000002"},
+               "supported_parameters":["temperature"]},
               {"id":"test/long","provider":"fake-a","model":"long","pricing":{"prompt":"0.000001","completion":"0.000002"}},
               {"id":"test/long","provider":"fake-b","model":"long","pricing":{"prompt":"0.000002","completion":"0.000002"}},
               {"id":"test/paid-500","provider":"fake-a","model":"err500","pricing":{"prompt":"0.000001","completion":"0.000002"}},

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Legacy text completions: natively where the provider has them, translated to chat where it does not. Without
@@ -67,6 +68,17 @@ class CompletionsTest extends RouterTest {
         assertThat(upstream.body().path("model").asString()).isEqualTo("ok");
         assertThat(upstream.body().path("max_tokens").asInt()).isEqualTo(5);
         assertThat(upstream.body().has("provider")).isFalse();
+    }
+
+    @Test
+    void sendsMaxCompletionTokensAsTheLegacyMaxTokens() {
+        HttpResponse<String> response =
+                complete("{\"model\":\"text/ok\",\"prompt\":\"Say\",\"max_completion_tokens\":5}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        JsonNode sent = router.fake().received().getFirst().body();
+        assertThat(sent.path("max_tokens").asInt()).isEqualTo(5);
+        assertThat(sent.has("max_completion_tokens")).isFalse();
     }
 
     @Test
