@@ -1,15 +1,15 @@
 package dev.quintet.router.billing;
 
 import java.util.Set;
-import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Token counts of a prompt, for reserving credit before a call and for when a provider reports none. The likely
  * count is the prompt's text counted by the {@link Tokenizer}; the ceiling reserved for allows one token per two
  * UTF-8 bytes, which no common tokenizer exceeds except on rare scripts. Chat templates add a few tokens per message
- * and per request (three each in OpenAI's); the ceiling allows eight. An image, audio clip or file (a media part,
- * or a base64 data URL) counts a fixed allowance.
+ * and per request (three each in OpenAI's); the ceiling allows eight. An image, audio clip or file (a media part)
+ * counts a fixed allowance; text is text, also where it spells a data URL (a provider reads it as text). In tool
+ * definitions and response formats the property names are text too: they are the schemas' words.
  */
 public record TokenEstimate(int media, int messages, CountableText text) {
 
@@ -17,14 +17,15 @@ public record TokenEstimate(int media, int messages, CountableText text) {
     static final int TEMPLATE_TOKENS = 3;
     static final int TEMPLATE_TOKENS_CEILING = 8;
     static final Set<String> MEDIA_TYPES = Set.of("image_url", "input_image", "image", "input_audio", "file");
-    /** The start of a base64 data URL ({@code data:image/png;base64,...}); other text counts as text. */
-    private static final Pattern DATA_URL = Pattern.compile("data:[\\w.+-]+/[\\w.+-]+(;[\\w.+-]+=[^;,]*)*;base64,");
 
     /** Measures the prompt of a chat body (messages, tools, response format) or a text-completions one (prompt, suffix). */
     public static TokenEstimate ofPrompt(JsonNode body) {
         Counter counter = new Counter();
-        for (String field : new String[] {"messages", "prompt", "suffix", "tools", "functions", "response_format"}) {
-            counter.walk(body.path(field));
+        for (String field : new String[] {"messages", "prompt", "suffix"}) {
+            counter.walk(body.path(field), false);
+        }
+        for (String field : new String[] {"tools", "functions", "response_format"}) {
+            counter.walk(body.path(field), true);
         }
         return new TokenEstimate(counter.media, body.path("messages").size(), counter.text);
     }
@@ -47,19 +48,21 @@ public record TokenEstimate(int media, int messages, CountableText text) {
         final CountableText text = new CountableText();
         int media;
 
-        void walk(JsonNode node) {
+        void walk(JsonNode node, boolean names) {
             if (node.isString()) {
-                String s = node.asString();
-                if (DATA_URL.matcher(s).lookingAt()) {
-                    media++;
-                } else {
-                    text.add(s);
-                }
+                text.add(node.asString());
             } else if (node.isObject() && MEDIA_TYPES.contains(node.path("type").asString(""))) {
                 media++;
-            } else if (node.isContainer()) {
+            } else if (node.isObject()) {
+                for (var property : node.properties()) {
+                    if (names) {
+                        text.add(property.getKey());
+                    }
+                    walk(property.getValue(), names);
+                }
+            } else if (node.isArray()) {
                 for (JsonNode child : node) {
-                    walk(child);
+                    walk(child, names);
                 }
             }
         }
