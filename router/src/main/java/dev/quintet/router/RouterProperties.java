@@ -28,7 +28,7 @@ public record RouterProperties(
         @DefaultValue Routing routing) {
 
     /**
-     * Requests to free models per key.
+     * Requests to free models per account, all its keys together.
      *
      * @param perDayWithCredit the daily allowance once the account's grants reach {@code creditForHigherLimit} USD
      */

@@ -36,10 +36,10 @@ public final class Billing {
      * The reservation of a request whose body is {@code body}, held for the larger of its {@code max_tokens} and
      * {@code max_completion_tokens} (both are sent on, and a provider may read either).
      */
-    public Reservation open(UUID accountId, UUID keyId, String generationId, JsonNode body) {
+    public Reservation open(UUID accountId, String generationId, JsonNode body) {
         long requested = Math.max(0, Math.max(body.path("max_completion_tokens").asLong(0),
                 body.path("max_tokens").asLong(0)));
-        return new Reservation(ledger, freeTier, new Reservation.Caller(accountId, keyId, generationId),
+        return new Reservation(ledger, freeTier, new Reservation.Caller(accountId, generationId),
                 TokenEstimate.ofPrompt(body), requested, defaultMaxCompletionTokens);
     }
 }

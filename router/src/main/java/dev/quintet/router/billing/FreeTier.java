@@ -17,9 +17,9 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Free models ({@code :free} variants and zero-priced endpoints) need no credit but are rationed per key: so many
- * requests per UTC minute and per UTC day, with a larger daily allowance once the account has been granted enough
- * credit in total.
+ * Free models ({@code :free} variants and zero-priced endpoints) need no credit but are rationed per account, all its
+ * keys together (more keys must not mean more free requests): so many requests per UTC minute and per UTC day, with a
+ * larger daily allowance once the account has been granted enough credit in total.
  */
 public final class FreeTier {
 
@@ -70,18 +70,18 @@ public final class FreeTier {
         return new QuotaLimits(limits.perMinute(), upgraded(accountId) ? limits.perDayWithCredit() : limits.perDay());
     }
 
-    /** Counts one free request of {@code keyId}; a 429 with {@code Retry-After} when the allowance is spent. */
-    public Optional<ApiException> admit(UUID keyId, UUID accountId) {
+    /** Counts one free request of {@code accountId}; a 429 with {@code Retry-After} when the allowance is spent. */
+    public Optional<ApiException> admit(UUID accountId) {
         QuotaLimits allowance = limitsOf(accountId);
-        QuotaDecision decision = limiter.acquire(keyId + ":router-free", allowance);
+        QuotaDecision decision = limiter.acquire(accountId + ":router-free", allowance);
         if (decision.allowed()) {
             return Optional.empty();
         }
         boolean minute = decision.day().remaining() > 0; // when both are spent, the day's is the one to wait for
         QuotaDecision.Window spent = minute ? decision.minute() : decision.day();
         String rule = minute
-                ? "free models allow " + allowance.perMinute() + " requests per minute per key"
-                : "free models allow " + allowance.perDay() + " requests per UTC day per key"
+                ? "free models allow " + allowance.perMinute() + " requests per minute per account"
+                : "free models allow " + allowance.perDay() + " requests per UTC day per account"
                 + (allowance.perDay() < limits.perDayWithCredit() ? " (" + limits.perDayWithCredit()
                 + " once the account has been granted at least " + limits.creditForHigherLimit().toPlainString()
                 + " USD of credit)" : "");

@@ -17,7 +17,7 @@ import java.util.UUID;
  */
 public final class Reservation {
 
-    record Caller(UUID accountId, UUID keyId, String generationId) {
+    record Caller(UUID accountId, String generationId) {
     }
 
     private final Ledger ledger;
@@ -44,7 +44,7 @@ public final class Reservation {
         if (FreeTier.isFree(model, endpoint)) {
             release(); // a paid endpoint tried before this free one holds credit no longer needed
             if (freeAdmission == null) {
-                freeAdmission = freeTier.admit(caller.keyId(), caller.accountId());
+                freeAdmission = freeTier.admit(caller.accountId());
             }
             return freeAdmission;
         }

@@ -29,7 +29,7 @@ import org.springframework.web.bind.annotation.RestController;
 final class KeyController {
 
     static final String RATE_LIMIT_NOTE = "This field is deprecated and safe to ignore; free models are limited per "
-            + "key as free_model_limits says, paid models only by the account's credit.";
+            + "account as free_model_limits says, paid models only by the account's credit.";
 
     private final ApiKeys keys;
     private final Ledger ledger;

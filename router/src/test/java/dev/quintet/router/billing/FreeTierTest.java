@@ -62,6 +62,19 @@ class FreeTierTest {
     }
 
     @Test
+    void theKeysOfOneAccountShareItsAllowance() {
+        CLOCK.set(CLOCK.instant().truncatedTo(ChronoUnit.MINUTES).plus(Duration.ofMinutes(1)).plusSeconds(15));
+        TestCaller first = router.newCaller();
+        spend(first, 20);
+
+        HttpResponse<String> refused = chat(router.anotherKeyOf(first), "test/free");
+
+        assertThat(refused.statusCode()).isEqualTo(429);
+        assertThat((String) JsonPath.read(refused.body(), "$.error.message")).contains("per minute per account");
+        assertThat(chat(router.newCaller(), "test/free").statusCode()).as("another account").isEqualTo(200);
+    }
+
+    @Test
     void answers429WithRetryAfterOnceTheMinuteAllowanceIsSpent() {
         CLOCK.set(CLOCK.instant().truncatedTo(ChronoUnit.MINUTES).plus(Duration.ofMinutes(1)).plusSeconds(15));
         TestCaller caller = router.newCaller();

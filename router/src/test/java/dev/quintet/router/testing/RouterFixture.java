@@ -2,6 +2,7 @@ package dev.quintet.router.testing;
 
 import dev.quintet.platform.AppLauncher;
 import dev.quintet.platform.credits.Credits;
+import dev.quintet.platform.keys.ApiKeys;
 import dev.quintet.platform.keys.IssuedKey;
 import dev.quintet.platform.testing.TestPlatform;
 import dev.quintet.router.RouterApplication;
@@ -243,6 +244,12 @@ public final class RouterFixture implements AutoCloseable {
     public TestCaller newCaller() {
         IssuedKey key = platform.newKey("router");
         return new TestCaller(key.secret(), key.key().accountId(), key.key().id());
+    }
+
+    /** Another router key of {@code caller}'s account. */
+    public TestCaller anotherKeyOf(TestCaller caller) {
+        IssuedKey key = platform.bean(ApiKeys.class).create(caller.accountId(), "another", List.of("router"));
+        return new TestCaller(key.secret(), caller.accountId(), key.key().id());
     }
 
     public FakeUpstream fake() {
