@@ -86,11 +86,15 @@ final class AnthropicRequest {
      * {@code thinking{type: enabled, budget_tokens}}, the budget at least {@link ReasoningRequest#MIN_BUDGET} (the
      * least Anthropic takes) and under {@code max_tokens}, as Anthropic requires (a {@code max_tokens} that leaves no
      * room for that leaves thinking off rather than answer with Anthropic's 400 or spend more than asked); with
-     * thinking on, Anthropic takes no temperature or top_k and top_p only from 0.95, so those go.
+     * thinking on, Anthropic takes no temperature or top_k and top_p only from 0.95, so those go. Thinking is left
+     * off when {@code tool_choice} forces tool use ({@code any} or a named tool), which Anthropic refuses with it:
+     * the forced choice is what the caller asked to get.
      */
     private static void thinking(ObjectNode body, ObjectNode out, long maxTokens) {
         ReasoningRequest reasoning = ReasoningRequest.of(body);
-        if (reasoning == null || reasoning.off() || maxTokens <= ReasoningRequest.MIN_BUDGET) {
+        String choice = out.path("tool_choice").path("type").asString("");
+        if (reasoning == null || reasoning.off() || maxTokens <= ReasoningRequest.MIN_BUDGET
+                || choice.equals("any") || choice.equals("tool")) {
             return;
         }
         long budget = Math.min(Math.max(reasoning.budget(maxTokens), ReasoningRequest.MIN_BUDGET), maxTokens - 1);

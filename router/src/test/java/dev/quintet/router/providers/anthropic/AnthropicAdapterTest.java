@@ -23,7 +23,7 @@ class AnthropicAdapterTest extends RouterTest {
             "parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}}""";
 
     static final String CONVERSATION = """
-            {"model":"claude/tools","max_tokens":2000,"stop":"END","temperature":0.3,"user":"u-42",\
+            {"model":"claude/tools","max_tokens":2000,"stop":"END","temperature":1,"user":"u-42",\
             "reasoning":{"max_tokens":1500},"tools":[%s],"tool_choice":"required","parallel_tool_calls":false,\
             "messages":[{"role":"system","content":"Be brief."},\
             {"role":"user","content":[{"type":"text","text":"Weather here?"},\
@@ -52,8 +52,8 @@ class AnthropicAdapterTest extends RouterTest {
             {"type":"tool_result","tool_use_id":"toolu_01B","content":"21C"},{"type":"text","text":"Thanks"}]}],\
             "max_tokens":2000,"stop_sequences":["END"],"tools":[{"name":"get_weather","description":"Weather by city",\
             "input_schema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}],\
-            "tool_choice":{"type":"any","disable_parallel_tool_use":true},\
-            "thinking":{"type":"enabled","budget_tokens":1500},"metadata":{"user_id":"u-42"}}""";
+            "tool_choice":{"type":"any","disable_parallel_tool_use":true},"temperature":1,\
+            "metadata":{"user_id":"u-42"}}""";
 
     /** claude/tools' usage at its prices: 100 input x 0.000003 + 1,200 cache reads x 0.0000003 + 300 five-minute
      * cache writes x 0.00000375 + 200 one-hour cache writes x 0.000006 + 700 output x 0.000015. */
@@ -85,10 +85,28 @@ class AnthropicAdapterTest extends RouterTest {
         assertThat(sent().path("thinking").path("budget_tokens").asInt(0)).isEqualTo(budget);
     }
 
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "\"required\"|{\"type\":\"any\"}|false",
+            "{\"type\":\"function\",\"function\":{\"name\":\"get_weather\"}}"
+                    + "|{\"type\":\"tool\",\"name\":\"get_weather\"}|false",
+            "\"auto\"|{\"type\":\"auto\"}|true",
+            "\"none\"|{\"type\":\"none\"}|true"})
+    void leavesThinkingOffWhenTheToolChoiceForcesAToolSinceAnthropicRefusesBoth(String choice, String sentChoice,
+            boolean thinks) {
+        HttpResponse<String> response = chat("{\"model\":\"claude/ok\",\"max_tokens\":2000,\"temperature\":0.3,"
+                + "\"reasoning\":{\"effort\":\"high\"},\"tools\":[" + TOOL + "],\"tool_choice\":" + choice + ","
+                + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(sent().path("tool_choice")).isEqualTo(Json.read(sentChoice));
+        assertThat(sent().has("thinking")).isEqualTo(thinks);
+        assertThat(sent().has("temperature")).isNotEqualTo(thinks);
+    }
+
     @Test
     void callsTheMessagesPathWithAnthropicHeadersAndTheEndpointLimitAsMaxTokens() {
-        chat("{\"model\":\"claude/ok\",\"reasoning\":{\"effort\":\"high\"},\"top_p\":0.5,\"tools\":[" + TOOL + "],"
-                + "\"tool_choice\":{\"type\":\"function\",\"function\":{\"name\":\"get_weather\"}}," + HI + "}");
+        chat("{\"model\":\"claude/ok\",\"reasoning\":{\"effort\":\"high\"},\"top_p\":0.5," + HI + "}");
 
         FakeUpstream.Received received = router.fake().received().getFirst();
         assertThat(received.path()).isEqualTo("/anthropic/v1/messages");
@@ -98,7 +116,6 @@ class AnthropicAdapterTest extends RouterTest {
         assertThat(received.body().path("max_tokens").asInt()).isEqualTo(4096);
         assertThat(received.body().path("thinking").path("budget_tokens").asInt()).isEqualTo(3276);
         assertThat(received.body().has("top_p")).isFalse();
-        assertThat(received.body().path("tool_choice")).isEqualTo(Json.read("{\"type\":\"tool\",\"name\":\"get_weather\"}"));
         assertThat(received.body().path("messages")).isEqualTo(Json.read(
                 "[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Hi\"}]}]"));
     }
