@@ -11,7 +11,8 @@ import tools.jackson.databind.JsonNode;
  * the behaviour: {@code ok} (text), {@code tools} (a signed thinking block, text and a tool_use block; usage with
  * cache reads and writes, some of them to a one-hour cache), {@code err400}, {@code err401}, {@code err429} (with {@code Retry-After: 7}),
  * {@code err529} (overloaded_error), {@code slow} (first byte after 1.2 s), {@code drop} (cut after one text
- * delta), {@code errorbefore} (an overloaded_error event after message_start).
+ * delta), {@code errorbefore} (an overloaded_error event after message_start), {@code nullusage} (streamed: the
+ * usage of {@code tools} in message_start, and a message_delta whose usage has its counts other than output null).
  */
 final class AnthropicWire {
 
@@ -60,12 +61,13 @@ final class AnthropicWire {
         exchange.sendResponseHeaders(200, 0);
         OutputStream out = exchange.getResponseBody();
         boolean tools = model.equals("tools");
+        boolean cached = tools || model.equals("nullusage");
         event(out, "message_start", "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_01s\",\"type\":\"message\","
                 + "\"role\":\"assistant\",\"model\":\"claude-test\",\"content\":[],\"stop_reason\":null,"
-                + "\"usage\":{\"input_tokens\":" + (tools ? 100 : 9) + ",\"cache_creation_input_tokens\":"
-                + (tools ? 500 : 0) + ",\"cache_read_input_tokens\":" + (tools ? 1200 : 0) + ",\"cache_creation\":"
-                + "{\"ephemeral_5m_input_tokens\":" + (tools ? 300 : 0) + ",\"ephemeral_1h_input_tokens\":"
-                + (tools ? 200 : 0) + "},\"output_tokens\":1}}}");
+                + "\"usage\":{\"input_tokens\":" + (cached ? 100 : 9) + ",\"cache_creation_input_tokens\":"
+                + (cached ? 500 : 0) + ",\"cache_read_input_tokens\":" + (cached ? 1200 : 0) + ",\"cache_creation\":"
+                + "{\"ephemeral_5m_input_tokens\":" + (cached ? 300 : 0) + ",\"ephemeral_1h_input_tokens\":"
+                + (cached ? 200 : 0) + "},\"output_tokens\":1}}}");
         if (model.equals("errorbefore")) {
             event(out, "error", "{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}");
             return;
@@ -94,9 +96,12 @@ final class AnthropicWire {
             event(out, "content_block_delta", delta(block, "{\"type\":\"input_json_delta\",\"partial_json\":\" \\\"Paris\\\"}\"}"));
             event(out, "content_block_stop", "{\"type\":\"content_block_stop\",\"index\":" + block + "}");
         }
+        String nulls = !model.equals("nullusage") ? "" : "\"input_tokens\":null,\"cache_creation_input_tokens\":null,"
+                + "\"cache_read_input_tokens\":null,\"cache_creation\":{\"ephemeral_5m_input_tokens\":null,"
+                + "\"ephemeral_1h_input_tokens\":null},\"server_tool_use\":null,";
         event(out, "message_delta", "{\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\""
-                + (tools ? "tool_use" : "end_turn") + "\",\"stop_sequence\":null},\"usage\":{\"output_tokens\":"
-                + (tools ? 700 : 2) + "}}");
+                + (tools ? "tool_use" : "end_turn") + "\",\"stop_sequence\":null},\"usage\":{" + nulls
+                + "\"output_tokens\":" + (tools ? 700 : 2) + "}}");
         event(out, "message_stop", "{\"type\":\"message_stop\"}");
     }
 

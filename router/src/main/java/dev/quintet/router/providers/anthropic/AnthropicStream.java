@@ -40,7 +40,7 @@ final class AnthropicStream implements StreamTranslator {
             case "content_block_delta" -> blockDelta(data.path("index").asInt(), data.path("delta"));
             case "message_delta" -> {
                 stopReason = data.path("delta").path("stop_reason").asString(stopReason);
-                data.path("usage").properties().forEach(e -> usage.set(e.getKey(), e.getValue()));
+                merge(usage, data.path("usage"));
                 yield List.of();
             }
             case "message_stop" -> stop();
@@ -67,6 +67,22 @@ final class AnthropicStream implements StreamTranslator {
             usage = ((ObjectNode) message.get("usage")).deepCopy();
         }
         return List.of(chunk(OpenAiAnswers.delta().put("role", "assistant").put("content", "")));
+    }
+
+    /**
+     * Puts {@code counts} into {@code into}: numbers replace, objects (such as {@code cache_creation}) merge field by
+     * field, and anything else, nulls above all, leaves the count {@code message_start} gave.
+     */
+    private static void merge(ObjectNode into, JsonNode counts) {
+        for (var field : counts.properties()) {
+            JsonNode value = field.getValue();
+            if (value.isNumber()) {
+                into.set(field.getKey(), value);
+            } else if (value.isObject()) {
+                JsonNode inner = into.get(field.getKey());
+                merge(inner instanceof ObjectNode o ? o : into.putObject(field.getKey()), value);
+            }
+        }
     }
 
     private List<ObjectNode> blockStart(int index, JsonNode block) {

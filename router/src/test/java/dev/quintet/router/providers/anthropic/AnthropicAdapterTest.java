@@ -206,6 +206,22 @@ class AnthropicAdapterTest extends RouterTest {
     }
 
     @Test
+    void keepsMessageStartsCountsWhenTheStreamedMessageDeltaSendsThemAsNull() {
+        HttpResponse<String> response = chat(RouterFixture.streamBody("claude/nullusage"));
+        List<String> data = RouterFixture.sseData(response);
+        JsonNode usage = Json.read(data.get(data.size() - 2)).path("usage");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(usage.path("prompt_tokens").asInt()).isEqualTo(1800);
+        assertThat(usage.path("completion_tokens").asInt()).isEqualTo(2);
+        assertThat(usage.at("/prompt_tokens_details/cached_tokens").asInt()).isEqualTo(1200);
+        assertThat(usage.at("/prompt_tokens_details/cache_write_tokens").asInt()).isEqualTo(500);
+        assertThat(usage.at("/prompt_tokens_details/cache_write_1h_tokens").asInt()).isEqualTo(200);
+        // 100 x 0.000003 + 1,200 x 0.0000003 + 300 x 0.00000375 + 200 x 0.000006 + 2 x 0.000015
+        assertThat(Json.decimal(generationOf(response), "/data/total_cost")).isEqualByComparingTo("0.003015");
+    }
+
+    @Test
     void fallsBackOnOverloadedAnswersAndOverloadedEventsBeforeContent() {
         HttpResponse<String> plain = chat("{\"model\":\"claude/overloaded\"," + HI + "}");
         HttpResponse<String> streamed = chat(RouterFixture.streamBody("claude/errorbefore"));
