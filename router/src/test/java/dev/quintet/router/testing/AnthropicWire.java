@@ -12,7 +12,8 @@ import tools.jackson.databind.JsonNode;
  * cache reads and writes, some of them to a one-hour cache), {@code err400}, {@code err401}, {@code err429} (with {@code Retry-After: 7}),
  * {@code err529} (overloaded_error), {@code slow} (first byte after 1.2 s), {@code drop} (cut after one text
  * delta), {@code errorbefore} (an overloaded_error event after message_start), {@code nullusage} (streamed: the
- * usage of {@code tools} in message_start, and a message_delta whose usage has its counts other than output null).
+ * usage of {@code tools} in message_start, and a message_delta whose usage has its counts other than output null),
+ * {@code noargs} (streamed: text, then a tool_use block of a tool without parameters, whose only input JSON is empty).
  */
 final class AnthropicWire {
 
@@ -96,11 +97,18 @@ final class AnthropicWire {
             event(out, "content_block_delta", delta(block, "{\"type\":\"input_json_delta\",\"partial_json\":\" \\\"Paris\\\"}\"}"));
             event(out, "content_block_stop", "{\"type\":\"content_block_stop\",\"index\":" + block + "}");
         }
+        if (model.equals("noargs")) {
+            event(out, "content_block_start", start(block, "{\"type\":\"tool_use\",\"id\":\"toolu_01T\","
+                    + "\"name\":\"get_time\",\"input\":{}}"));
+            event(out, "content_block_delta", delta(block, "{\"type\":\"input_json_delta\",\"partial_json\":\"\"}"));
+            event(out, "content_block_stop", "{\"type\":\"content_block_stop\",\"index\":" + block + "}");
+        }
         String nulls = !model.equals("nullusage") ? "" : "\"input_tokens\":null,\"cache_creation_input_tokens\":null,"
                 + "\"cache_read_input_tokens\":null,\"cache_creation\":{\"ephemeral_5m_input_tokens\":null,"
                 + "\"ephemeral_1h_input_tokens\":null},\"server_tool_use\":null,";
         event(out, "message_delta", "{\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\""
-                + (tools ? "tool_use" : "end_turn") + "\",\"stop_sequence\":null},\"usage\":{" + nulls
+                + (tools || model.equals("noargs") ? "tool_use" : "end_turn") + "\",\"stop_sequence\":null},"
+                + "\"usage\":{" + nulls
                 + "\"output_tokens\":" + (tools ? 700 : 2) + "}}");
         event(out, "message_stop", "{\"type\":\"message_stop\"}");
     }

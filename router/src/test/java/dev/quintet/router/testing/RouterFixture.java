@@ -111,6 +111,7 @@ public final class RouterFixture implements AutoCloseable {
               {"id":"claude/nullusage","provider":"fake-anthropic","model":"nullusage",
                "pricing":{"prompt":"0.000003","completion":"0.000015","input_cache_read":"0.0000003",
                "input_cache_write":"0.00000375","input_cache_write_1h":"0.000006"}},
+              {"id":"claude/noargs","provider":"fake-anthropic","model":"noargs"},
               {"id":"claude/overloaded","provider":"fake-anthropic","model":"err529","pricing":{"prompt":"0.000001"}},
               {"id":"claude/overloaded","provider":"fake-b","model":"ok","pricing":{"prompt":"0.000002"}},
               {"id":"claude/errorbefore","provider":"fake-anthropic","model":"errorbefore","pricing":{"prompt":"0.000001"}},

@@ -4,8 +4,10 @@ import dev.quintet.router.providers.translation.OpenAiAnswers;
 import dev.quintet.router.providers.translation.ReasoningDetails;
 import dev.quintet.router.providers.translation.StreamTranslator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -13,15 +15,17 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Messages stream events as OpenAI chunks: {@code message_start} gives the role chunk; text, thinking, signature
  * and tool-input deltas become {@code content}, {@code reasoning} (with {@code reasoning_details}) and
- * {@code tool_calls} deltas, each tool call under its own {@code index}, its id and name in its first delta;
- * {@code message_delta} holds the stop reason and final usage, given out at {@code message_stop} as the finish
- * chunk and the usage chunk; an {@code error} event becomes an error chunk with the error type's HTTP status.
+ * {@code tool_calls} deltas, each tool call under its own {@code index}, its id and name in its first delta
+ * ({@code "{}"} its arguments when no input JSON came); {@code message_delta} holds the stop reason and final
+ * usage, given out at {@code message_stop} as the finish chunk and the usage chunk; an {@code error} event becomes
+ * an error chunk with the error type's HTTP status.
  */
 final class AnthropicStream implements StreamTranslator {
 
     private final long created;
     private final Map<Integer, Integer> toolIndexes = new HashMap<>();
     private final Map<Integer, Integer> reasoningIndexes = new HashMap<>();
+    private final Set<Integer> toolsWithArguments = new HashSet<>();
     private String id = "";
     private String model = "";
     private ObjectNode usage = JsonNodeFactory.instance.objectNode();
@@ -38,6 +42,7 @@ final class AnthropicStream implements StreamTranslator {
             case "message_start" -> start(data.path("message"));
             case "content_block_start" -> blockStart(data.path("index").asInt(), data.path("content_block"));
             case "content_block_delta" -> blockDelta(data.path("index").asInt(), data.path("delta"));
+            case "content_block_stop" -> blockStop(data.path("index").asInt());
             case "message_delta" -> {
                 stopReason = data.path("delta").path("stop_reason").asString(stopReason);
                 merge(usage, data.path("usage"));
@@ -120,12 +125,28 @@ final class AnthropicStream implements StreamTranslator {
             case "thinking_delta" -> thinking(index, delta.path("thinking").asString(""), null);
             case "signature_delta" -> thinking(index, null, delta.path("signature").asString(""));
             case "input_json_delta" -> {
-                ObjectNode call = JsonNodeFactory.instance.objectNode().put("index", toolIndexes.getOrDefault(index, 0));
-                call.putObject("function").put("arguments", delta.path("partial_json").asString(""));
-                yield toolCallDelta(call);
+                String json = delta.path("partial_json").asString("");
+                if (!json.isEmpty()) {
+                    toolsWithArguments.add(index);
+                }
+                yield arguments(index, json);
             }
             default -> List.of();
         };
+    }
+
+    /**
+     * A tool call whose block ends without any input JSON (a tool without parameters: Anthropic sends only an empty
+     * {@code partial_json}) gets {@code "{}"} as its arguments, as the same call has when not streamed.
+     */
+    private List<ObjectNode> blockStop(int index) {
+        return toolIndexes.containsKey(index) && toolsWithArguments.add(index) ? arguments(index, "{}") : List.of();
+    }
+
+    private List<ObjectNode> arguments(int index, String json) {
+        ObjectNode call = JsonNodeFactory.instance.objectNode().put("index", toolIndexes.getOrDefault(index, 0));
+        call.putObject("function").put("arguments", json);
+        return toolCallDelta(call);
     }
 
     private List<ObjectNode> text(String text) {

@@ -206,6 +206,20 @@ class AnthropicAdapterTest extends RouterTest {
     }
 
     @Test
+    void streamsEmptyObjectArgumentsForAToolWithoutParametersAsWhenNotStreamed() {
+        HttpResponse<String> response = chat(RouterFixture.streamBody("claude/noargs"));
+        List<String> data = RouterFixture.sseData(response);
+        List<JsonNode> toolDeltas = data.subList(0, data.size() - 1).stream().map(Json::read)
+                .flatMap(c -> stream(c.at("/choices/0/delta/tool_calls"))).toList();
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(toolDeltas).allSatisfy(d -> assertThat(d.path("index").asInt(-1)).isZero());
+        assertThat(toolDeltas.getFirst().at("/function/name").asString()).isEqualTo("get_time");
+        assertThat(String.join("", toolDeltas.stream().map(d -> d.at("/function/arguments").asString("")).toList()))
+                .isEqualTo("{}");
+    }
+
+    @Test
     void keepsMessageStartsCountsWhenTheStreamedMessageDeltaSendsThemAsNull() {
         HttpResponse<String> response = chat(RouterFixture.streamBody("claude/nullusage"));
         List<String> data = RouterFixture.sseData(response);
