@@ -12,8 +12,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * An OpenAI chat-completions body as a Messages body: messages (see {@link AnthropicMessages}), {@code max_tokens},
- * stop sequences, sampling, tools and tool choice, {@code reasoning} as {@code thinking}, {@code user} as
- * {@code metadata.user_id}. Fields Anthropic has no counterpart for are left out, since it rejects unknown ones.
+ * stop sequences, sampling (a temperature above Anthropic's 1 as 1), tools and tool choice, {@code reasoning} as
+ * {@code thinking}, {@code user} as {@code metadata.user_id}. Fields Anthropic has no counterpart for are left out,
+ * since it rejects unknown ones.
  */
 final class AnthropicRequest {
 
@@ -41,6 +42,9 @@ final class AnthropicRequest {
             if (body.path(names[0]).isNumber()) {
                 out.set(names[1], body.get(names[0]));
             }
+        }
+        if (out.path("temperature").asDouble(0) > 1) {
+            out.put("temperature", 1);
         }
         tools(body, out);
         thinking(body, out, maxTokens);

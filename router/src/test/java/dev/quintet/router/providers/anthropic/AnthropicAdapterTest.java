@@ -104,6 +104,16 @@ class AnthropicAdapterTest extends RouterTest {
         assertThat(sent().has("temperature")).isNotEqualTo(thinks);
     }
 
+    @ParameterizedTest
+    @CsvSource({"1.7,1", "2,1", "1,1", "0.4,0.4", "0,0"})
+    void sendsATemperatureAboveAnthropicsMostAsOne(String temperature, double sent) {
+        HttpResponse<String> response = chat("{\"model\":\"claude/ok\",\"temperature\":" + temperature + ","
+                + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(sent().path("temperature").asDouble(-1)).isEqualTo(sent);
+    }
+
     @Test
     void callsTheMessagesPathWithAnthropicHeadersAndTheEndpointLimitAsMaxTokens() {
         chat("{\"model\":\"claude/ok\",\"reasoning\":{\"effort\":\"high\"},\"top_p\":0.5," + HI + "}");
