@@ -15,7 +15,8 @@ import tools.jackson.databind.node.ObjectNode;
  * message becomes its thinking blocks (from {@code reasoning_details}, signatures kept), text, and {@code tool_use}
  * blocks (ids kept); tool messages become {@code tool_result} blocks of a user turn. Consecutive turns of one role
  * are merged, so the tool results of one assistant turn share one user turn. {@code cache_control} on a content
- * part is kept.
+ * part is kept. Blank text is left out, since Anthropic refuses text blocks without non-whitespace text; a message
+ * left with no blocks is not sent at all.
  *
  * @param system the system blocks, possibly empty
  * @param turns the alternating user and assistant turns
@@ -74,9 +75,11 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
                 .put("tool_use_id", message.path("tool_call_id").asString(message.path("name").asString("")));
         JsonNode content = message.get("content");
         if (content != null && content.isArray()) {
-            ArrayNode blocks = result.putArray("content");
-            blocks(content).forEach(blocks::add);
-        } else if (!OpenAiRequests.text(content).isEmpty()) {
+            List<ObjectNode> blocks = blocks(content);
+            if (!blocks.isEmpty()) {
+                result.putArray("content").addAll(blocks);
+            }
+        } else if (!OpenAiRequests.text(content).isBlank()) {
             result.put("content", OpenAiRequests.text(content));
         }
         return result;
@@ -100,7 +103,7 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
         switch (part.path("type").asString("")) {
             case "text" -> {
                 String text = part.path("text").asString("");
-                return text.isEmpty() ? null : NODES.objectNode().put("type", "text").put("text", text);
+                return text.isBlank() ? null : NODES.objectNode().put("type", "text").put("text", text);
             }
             case "image_url" -> {
                 JsonNode image = part.path("image_url");

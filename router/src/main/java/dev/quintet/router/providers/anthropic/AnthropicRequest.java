@@ -12,9 +12,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * An OpenAI chat-completions body as a Messages body: messages (see {@link AnthropicMessages}), {@code max_tokens},
- * stop sequences, sampling (a temperature above Anthropic's 1 as 1), tools and tool choice, {@code reasoning} as
- * {@code thinking}, {@code user} as {@code metadata.user_id}. Fields Anthropic has no counterpart for are left out,
- * since it rejects unknown ones.
+ * stop sequences (but blank ones, which Anthropic refuses), sampling (a temperature above Anthropic's 1 as 1), tools
+ * and tool choice, {@code reasoning} as {@code thinking}, {@code user} as {@code metadata.user_id}. Fields Anthropic
+ * has no counterpart for are left out, since it rejects unknown ones.
  */
 final class AnthropicRequest {
 
@@ -33,7 +33,7 @@ final class AnthropicRequest {
         Long asked = OpenAiRequests.maxTokens(body);
         long maxTokens = asked != null ? asked : answerLimit;
         out.put("max_tokens", maxTokens);
-        List<String> stops = OpenAiRequests.stops(body);
+        List<String> stops = OpenAiRequests.stops(body).stream().filter(stop -> !stop.isBlank()).toList();
         if (!stops.isEmpty()) {
             ArrayNode sequences = out.putArray("stop_sequences");
             stops.forEach(sequences::add);

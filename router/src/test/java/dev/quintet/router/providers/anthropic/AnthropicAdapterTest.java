@@ -104,6 +104,30 @@ class AnthropicAdapterTest extends RouterTest {
         assertThat(sent().has("temperature")).isNotEqualTo(thinks);
     }
 
+    @Test
+    void leavesOutBlankStopSequencesAndBlankTextWithoutSendingAnEmptyTurn() {
+        HttpResponse<String> response = chat("""
+                {"model":"claude/ok","stop":[" ","END","\\n\\n"],"messages":[{"role":"system","content":"  "},\
+                {"role":"user","content":[{"type":"text","text":"Hi"},{"type":"text","text":" \\n"}]},\
+                {"role":"assistant","content":" "},{"role":"user","content":"\\t"},\
+                {"role":"assistant","content":"  ","tool_calls":[{"id":"toolu_01T","type":"function",\
+                "function":{"name":"get_time","arguments":"{}"}}]},\
+                {"role":"tool","tool_call_id":"toolu_01T","content":" "},{"role":"user","content":"Thanks"}]}""");
+        HttpResponse<String> onlyBlankStops = chat("{\"model\":\"claude/ok\",\"stop\":\"\\n\"," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        JsonNode request = router.fake().received().getFirst().body();
+        assertThat(request.path("stop_sequences")).isEqualTo(Json.read("[\"END\"]"));
+        assertThat(request.has("system")).isFalse();
+        assertThat(request.path("messages")).isEqualTo(Json.read("""
+                [{"role":"user","content":[{"type":"text","text":"Hi"}]},\
+                {"role":"assistant","content":[{"type":"tool_use","id":"toolu_01T","name":"get_time","input":{}}]},\
+                {"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_01T"},\
+                {"type":"text","text":"Thanks"}]}]"""));
+        assertThat(onlyBlankStops.statusCode()).isEqualTo(200);
+        assertThat(sent().has("stop_sequences")).isFalse();
+    }
+
     @ParameterizedTest
     @CsvSource({"1.7,1", "2,1", "1,1", "0.4,0.4", "0,0"})
     void sendsATemperatureAboveAnthropicsMostAsOne(String temperature, double sent) {
