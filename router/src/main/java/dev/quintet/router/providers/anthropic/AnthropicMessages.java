@@ -11,12 +11,12 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * OpenAI messages as Anthropic's: system and developer messages become {@code system} text blocks; user content
- * becomes text, image (data URLs as base64 sources, http URLs as url sources) and PDF document blocks; an assistant
- * message becomes its thinking blocks (from {@code reasoning_details}, signatures kept), text, and {@code tool_use}
- * blocks (ids kept); tool messages become {@code tool_result} blocks of a user turn. Consecutive turns of one role
- * are merged, so the tool results of one assistant turn share one user turn. {@code cache_control} on a content
- * part is kept. Blank text is left out, since Anthropic refuses text blocks without non-whitespace text; a message
- * left with no blocks is not sent at all.
+ * becomes text, image (data URLs as base64 sources, http URLs as url sources) and document blocks (see
+ * {@link AnthropicDocument}); an assistant message becomes its thinking blocks (from {@code reasoning_details},
+ * signatures kept), text, and {@code tool_use} blocks (ids kept); tool messages become {@code tool_result} blocks of
+ * a user turn. Consecutive turns of one role are merged, so the tool results of one assistant turn share one user
+ * turn. {@code cache_control} on a content part is kept. Blank text is left out, since Anthropic refuses text
+ * blocks without non-whitespace text; a message left with no blocks is not sent at all.
  *
  * @param system the system blocks, possibly empty
  * @param turns the alternating user and assistant turns
@@ -111,8 +111,7 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
                 return source("image", url);
             }
             case "file" -> {
-                String data = part.path("file").path("file_data").asString("");
-                return DataUrl.parse(data).isPresent() ? source("document", data) : null;
+                return AnthropicDocument.of(part.path("file").path("file_data").asString(""));
             }
             default -> {
                 return null;

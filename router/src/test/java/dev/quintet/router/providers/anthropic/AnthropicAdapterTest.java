@@ -128,6 +128,23 @@ class AnthropicAdapterTest extends RouterTest {
         assertThat(sent().has("stop_sequences")).isFalse();
     }
 
+    @Test
+    void sendsPdfFilesAsBase64DocumentsUtf8TextFilesAsTextDocumentsAndLeavesOutOtherFiles() {
+        HttpResponse<String> response = chat("""
+                {"model":"claude/ok","messages":[{"role":"user","content":[{"type":"text","text":"Read these"},\
+                %s,%s,%s,%s,%s,%s]}]}""".formatted(file("application/pdf", "JVBERi0xLjQK"),
+                file("text/plain", "SGVsbG8sIHdvcmxkCg=="), file("text/plain;charset=UTF-8", "R3LDvMOfZQo="),
+                file("text/plain", "//5B"), file("text/plain;charset=iso-8859-1", "R3L832UK"),
+                file("text/csv", "YSxiCg==")));
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(sent().at("/messages/0/content")).isEqualTo(Json.read("""
+                [{"type":"text","text":"Read these"},\
+                {"type":"document","source":{"type":"base64","media_type":"application/pdf","data":"JVBERi0xLjQK"}},\
+                {"type":"document","source":{"type":"text","media_type":"text/plain","data":"Hello, world\\n"}},\
+                {"type":"document","source":{"type":"text","media_type":"text/plain","data":"Grüße\\n"}}]"""));
+    }
+
     @ParameterizedTest
     @CsvSource({"1.7,1", "2,1", "1,1", "0.4,0.4", "0,0"})
     void sendsATemperatureAboveAnthropicsMostAsOne(String temperature, double sent) {
@@ -314,6 +331,12 @@ class AnthropicAdapterTest extends RouterTest {
         assertThat(response.body().indexOf(": QUINTET PROCESSING")).isNotNegative()
                 .isLessThan(response.body().indexOf("data: "));
         assertThat(RouterFixture.sseData(response)).last().isEqualTo("[DONE]");
+    }
+
+    /** A {@code file} content part holding {@code base64} data of {@code mediaType} as a data URL. */
+    private static String file(String mediaType, String base64) {
+        return "{\"type\":\"file\",\"file\":{\"filename\":\"f\",\"file_data\":\"data:" + mediaType + ";base64,"
+                + base64 + "\"}}";
     }
 
     static java.util.stream.Stream<JsonNode> stream(JsonNode array) {
