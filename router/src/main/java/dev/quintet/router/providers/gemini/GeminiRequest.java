@@ -15,7 +15,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@link GeminiContents}), tools as {@code functionDeclarations} (JSON schema in {@code parametersJsonSchema}),
  * {@code tool_choice} as {@code toolConfig} modes AUTO/NONE/ANY (a named function as ANY with
  * {@code allowedFunctionNames}), sampling, limits, stop sequences, JSON output and reasoning in
- * {@code generationConfig}.
+ * {@code generationConfig}. JSON output is not asked for when functions are declared: Gemini refuses function
+ * calling with a JSON response type.
  */
 final class GeminiRequest {
 
@@ -52,7 +53,9 @@ final class GeminiRequest {
             ArrayNode sequences = config.putArray("stopSequences");
             stops.forEach(sequences::add);
         }
-        responseFormat(body.path("response_format"), config);
+        if (!out.has("tools")) {
+            responseFormat(body.path("response_format"), config);
+        }
         thinking(body, config, maxTokens != null ? maxTokens : answerLimit);
         if (config.isEmpty()) {
             out.remove("generationConfig");

@@ -54,7 +54,7 @@ class GeminiAdapterTest extends RouterTest {
             "additionalProperties":false}}]}],\
             "toolConfig":{"functionCallingConfig":{"mode":"ANY","allowedFunctionNames":["get_weather"]}},\
             "generationConfig":{"temperature":1,"topK":40,"maxOutputTokens":2000,"stopSequences":["END"],\
-            "responseMimeType":"application/json","thinkingConfig":{"thinkingBudget":1024,"includeThoughts":true}}}""";
+            "thinkingConfig":{"thinkingBudget":1024,"includeThoughts":true}}}""";
 
     /** gemini/tools' usage at its prices: 800 uncached prompt x 0.00000125 + 1,200 cached x 0.000000125 + 400 output
      * x 0.00001 + 300 thought tokens x 0.00001 (no reasoning price: the completion price). */
@@ -70,6 +70,19 @@ class GeminiAdapterTest extends RouterTest {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(sent()).isEqualTo(Json.read(EXPECTED_REQUEST));
+    }
+
+    @Test
+    void asksForJsonOutputWithItsSchemaWhenNoFunctionsAreDeclared() {
+        HttpResponse<String> response = chat("""
+                {"model":"gemini/ok","response_format":{"type":"json_schema","json_schema":{"name":"weather",\
+                "schema":{"type":"object","properties":{"city":{"type":"string"}}}}},%s}"""
+                .formatted(HI));
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(sent().path("generationConfig").path("responseMimeType").asString()).isEqualTo("application/json");
+        assertThat(sent().path("generationConfig").path("responseJsonSchema")).isEqualTo(Json.read(
+                "{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"}}}"));
     }
 
     @Test
