@@ -34,7 +34,7 @@ final class EndpointCalls {
     }
 
     UpstreamResponse send(Candidate c, ChatRequest request, boolean stream) throws IOException {
-        ObjectNode body = ForwardedParameters.forEndpoint(request.body(), c.endpoint(), stream, defaultMaxTokens);
+        ObjectNode body = ForwardedParameters.forEndpoint(request.body(), c, stream, defaultMaxTokens);
         return request.text() ? provider.sendCompletion(c.connection(), c.endpoint(), body, stream)
                 : provider.send(c.connection(), c.endpoint(), body, stream);
     }

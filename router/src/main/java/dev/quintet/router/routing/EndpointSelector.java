@@ -100,11 +100,11 @@ public final class EndpointSelector {
         }
         if (prefs.requireParameters()) {
             List<Candidate> capable = kept.stream()
-                    .filter(c -> ForwardedParameters.unsupported(request.body(), c.endpoint()).isEmpty()).toList();
+                    .filter(c -> ForwardedParameters.unsupported(request.body(), c).isEmpty()).toList();
             if (capable.isEmpty()) {
                 reasons.add(new ApiException(404, "no_endpoint_with_parameters", "no configured provider of model "
                         + model.id() + " supports all of " + ForwardedParameters.unsupported(request.body(),
-                        kept.getFirst().endpoint()) + " (provider.require_parameters is true)",
+                        kept.getFirst()) + " (provider.require_parameters is true)",
                         "provider.require_parameters"));
                 return List.of();
             }

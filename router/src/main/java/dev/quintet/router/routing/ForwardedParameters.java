@@ -1,6 +1,7 @@
 package dev.quintet.router.routing;
 
 import dev.quintet.router.catalog.Endpoint;
+import dev.quintet.router.providers.WireFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -35,15 +36,26 @@ public final class ForwardedParameters {
         };
     }
 
-    /** The filtered parameters {@code body} sets that {@code endpoint} does not support. */
-    static List<String> unsupported(ObjectNode body, Endpoint endpoint) {
+    /** The filtered parameters {@code body} sets that {@code c}'s endpoint does not support. */
+    static List<String> unsupported(ObjectNode body, Candidate c) {
         List<String> missing = new ArrayList<>();
         for (String field : body.propertyNames()) {
-            if (FILTERED.contains(field) && !body.get(field).isNull() && !endpoint.supports(catalogName(field))) {
+            if (FILTERED.contains(field) && !body.get(field).isNull() && !supports(c, field)) {
                 missing.add(field);
             }
         }
         return missing;
+    }
+
+    /**
+     * Whether {@code c} takes {@code field}: as its endpoint lists; and {@code parallel_tool_calls} wherever it takes
+     * tools in Anthropic's format, whose adapter sends it as {@code disable_parallel_tool_use} (catalogs list it not).
+     */
+    private static boolean supports(Candidate c, String field) {
+        if (field.equals("parallel_tool_calls") && c.connection().provider().wireFormat() == WireFormat.ANTHROPIC) {
+            return c.endpoint().supports("tools");
+        }
+        return c.endpoint().supports(catalogName(field));
     }
 
     /**
@@ -52,10 +64,11 @@ public final class ForwardedParameters {
      * {@code defaultMaxTokens}, the length the request's credit hold was made for: a charge never exceeds its hold,
      * so an answer without a limit could cost more than is charged.
      */
-    public static ObjectNode forEndpoint(ObjectNode body, Endpoint endpoint, boolean stream, long defaultMaxTokens) {
+    static ObjectNode forEndpoint(ObjectNode body, Candidate c, boolean stream, long defaultMaxTokens) {
+        Endpoint endpoint = c.endpoint();
         ObjectNode out = body.deepCopy();
         out.remove(ROUTER_ONLY);
-        out.remove(unsupported(body, endpoint));
+        out.remove(unsupported(body, c));
         if (!out.hasNonNull("max_tokens") && !out.hasNonNull("max_completion_tokens")
                 && endpoint.maxCompletionTokens() == null) {
             // OpenAI's own API takes max_completion_tokens for every model (its reasoning models refuse max_tokens)

@@ -11,7 +11,7 @@ import tools.jackson.databind.JsonNode;
  * the behaviour: {@code ok} (text), {@code tools} (a signed thinking block, text and a tool_use block; usage with
  * cache reads and writes, some of them to a one-hour cache), {@code err400}, {@code err401}, {@code err429} (with {@code Retry-After: 7}),
  * {@code err529} (overloaded_error), {@code slow} (first byte after 1.2 s), {@code drop} (cut after one text
- * delta), {@code errorbefore} (an overloaded_error event after message_start), {@code nullusage} (streamed: the
+ * delta), {@code errorbefore} (an overloaded_error event after message_start), {@code unsetcounts} (streamed: the
  * usage of {@code tools} in message_start, and a message_delta whose usage has its counts other than output null),
  * {@code noargs} (streamed: text, then a tool_use block of a tool without parameters, whose only input JSON is empty).
  */
@@ -62,7 +62,7 @@ final class AnthropicWire {
         exchange.sendResponseHeaders(200, 0);
         OutputStream out = exchange.getResponseBody();
         boolean tools = model.equals("tools");
-        boolean cached = tools || model.equals("nullusage");
+        boolean cached = tools || model.equals("unsetcounts");
         event(out, "message_start", "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_01s\",\"type\":\"message\","
                 + "\"role\":\"assistant\",\"model\":\"claude-test\",\"content\":[],\"stop_reason\":null,"
                 + "\"usage\":{\"input_tokens\":" + (cached ? 100 : 9) + ",\"cache_creation_input_tokens\":"
@@ -103,7 +103,7 @@ final class AnthropicWire {
             event(out, "content_block_delta", delta(block, "{\"type\":\"input_json_delta\",\"partial_json\":\"\"}"));
             event(out, "content_block_stop", "{\"type\":\"content_block_stop\",\"index\":" + block + "}");
         }
-        String nulls = !model.equals("nullusage") ? "" : "\"input_tokens\":null,\"cache_creation_input_tokens\":null,"
+        String nulls = !model.equals("unsetcounts") ? "" : "\"input_tokens\":null,\"cache_creation_input_tokens\":null,"
                 + "\"cache_read_input_tokens\":null,\"cache_creation\":{\"ephemeral_5m_input_tokens\":null,"
                 + "\"ephemeral_1h_input_tokens\":null},\"server_tool_use\":null,";
         event(out, "message_delta", "{\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\""

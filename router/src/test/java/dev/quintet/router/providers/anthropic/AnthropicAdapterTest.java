@@ -204,6 +204,16 @@ class AnthropicAdapterTest extends RouterTest {
     }
 
     @Test
+    void sendsParallelToolCallsOffToAnEndpointWhoseListNamesOnlyTools() {
+        HttpResponse<String> response = chat("{\"model\":\"claude/listed\",\"tools\":[" + TOOL + "],"
+                + "\"parallel_tool_calls\":false,\"provider\":{\"require_parameters\":true}," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(sent().path("tool_choice")).isEqualTo(Json.read(
+                "{\"type\":\"auto\",\"disable_parallel_tool_use\":true}"));
+    }
+
+    @Test
     void sendsTheAnswersSignatureAndToolIdsBackOnTheNextTurn() {
         String first = chat("{\"model\":\"claude/tools\"," + HI + "}").body();
         JsonNode message = Json.read(first).at("/choices/0/message");
@@ -272,7 +282,7 @@ class AnthropicAdapterTest extends RouterTest {
 
     @Test
     void keepsMessageStartsCountsWhenTheStreamedMessageDeltaSendsThemAsNull() {
-        HttpResponse<String> response = chat(RouterFixture.streamBody("claude/nullusage"));
+        HttpResponse<String> response = chat(RouterFixture.streamBody("claude/unsetcounts"));
         List<String> data = RouterFixture.sseData(response);
         JsonNode usage = Json.read(data.get(data.size() - 2)).path("usage");
 
