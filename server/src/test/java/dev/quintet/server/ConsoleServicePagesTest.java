@@ -94,8 +94,8 @@ class ConsoleServicePagesTest {
             generations.add(generation("gen-1767225601-BBBBBBBBBBBBBBBBBBBB", "openai/gpt-4o", now, "0.0075"));
             generations.add(generation("gen-1767225602-CCCCCCCCCCCCCCCCCCCC", "anthropic/claude-sonnet-4", now, "0.03"));
             generations.add(new Generation("gen-1767225603-DDDDDDDDDDDDDDDDDDDD", UUID.randomUUID(), UUID.randomUUID(), null,
-                    "someone/else", "someone/else", "Fake", null, now, false, false, "stop",
-                    new TokenUsage(1, 1, 0, 0, 0), false, BigDecimal.ONE, 10, null, List.of(), null));
+                    "someone/else", "someone/else", "Fake", null, now, false, false, "stop", "stop",
+                    new TokenUsage(1, 1, 0, 0, 0, 0), false, BigDecimal.ONE, 10, null, List.of(), null));
         }
 
         page.navigate(console + "/llm-usage");
@@ -233,7 +233,7 @@ class ConsoleServicePagesTest {
 
     private Generation generation(String id, String model, Instant at, String cost) {
         return new Generation(id, account, UUID.randomUUID(), null, model, model, "Fake A", null, at, false, false,
-                "stop", new TokenUsage(100, 20, 0, 0, 0), false, new BigDecimal(cost), 250, null,
+                "stop", "stop", new TokenUsage(100, 20, 0, 0, 0, 0), false, new BigDecimal(cost), 250, null,
                 List.of(new Attempt("Fake A", model, 200, null, 250)), null);
     }
 }
