@@ -23,7 +23,7 @@ public final class Fallback {
     /** 429 when every endpoint was rate limited, otherwise 502 naming each failure. */
     public static ApiException exhausted(List<UpstreamFailure> failures) {
         String trail = String.join("; ", failures.stream().map(UpstreamFailure::describe).toList());
-        if (failures.stream().allMatch(f -> f.status() == 429)) {
+        if (failures.stream().allMatch(UpstreamFailure::rateLimited)) {
             return new ApiException(429, "upstream_rate_limited",
                     "every provider tried is rate limiting: " + trail);
         }

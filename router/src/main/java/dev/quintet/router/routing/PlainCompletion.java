@@ -63,7 +63,7 @@ final class PlainCompletion {
             if (answer == null || answer.hasNonNull("error") || !answer.has("choices")) {
                 exchange.attempted(c, 502, Attempt.INVALID_ANSWER, started);
                 calls.failed(failures, new UpstreamFailure(c, 502, "answered 200 without choices"
-                        + (answer == null ? "" : ": " + UpstreamAnswers.message(answer)), Optional.empty()));
+                        + (answer == null ? "" : ": " + UpstreamAnswers.message(answer)), Optional.empty(), ""));
                 return null;
             }
             exchange.answered(c, started);

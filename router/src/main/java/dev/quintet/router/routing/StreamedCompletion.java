@@ -81,7 +81,7 @@ final class StreamedCompletion {
             });
             if (outcome.kind() == RelayOutcome.Kind.FAILED_BEFORE_CONTENT) {
                 exchange.attempted(c, outcome.status(), Attempt.STREAM_ERROR, started);
-                return new UpstreamFailure(c, outcome.status(), outcome.problem(), Optional.empty());
+                return new UpstreamFailure(c, outcome.status(), outcome.problem(), Optional.empty(), "");
             }
             relay.close();
             boolean cancelled = outcome.kind() == RelayOutcome.Kind.CLIENT_GONE;

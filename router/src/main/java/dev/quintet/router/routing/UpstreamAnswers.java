@@ -33,15 +33,37 @@ final class UpstreamAnswers {
     UpstreamFailure failure(Candidate c, UpstreamResponse upstream) throws IOException {
         byte[] body = upstream.readBody(ERROR_BODY_LIMIT);
         ObjectNode parsed = parse(body);
-        String problem = parsed != null ? message(parsed)
-                : new String(body, 0, Math.min(body.length, 300), StandardCharsets.UTF_8).strip();
-        return new UpstreamFailure(c, upstream.status(), problem, upstream.retryAfter());
+        String problem = parsed != null ? message(parsed) : "";
+        if (problem.isBlank()) {
+            problem = new String(body, 0, Math.min(body.length, 300), StandardCharsets.UTF_8).strip();
+        }
+        return new UpstreamFailure(c, upstream.status(), problem, upstream.retryAfter(),
+                parsed == null ? "" : code(parsed));
     }
 
+    /**
+     * The error message of an error body: OpenAI's {@code error.message} (or an {@code error} string), else a
+     * top-level {@code message} (Mistral's, text or an object of details) or {@code detail} (FastAPI servers');
+     * "" when there is none.
+     */
     static String message(ObjectNode body) {
         JsonNode error = body.path("error");
-        return error.isObject() ? error.path("message").asString(error.toString())
-                : error.isString() ? error.asString() : "";
+        if (error.isObject() || error.isString()) {
+            return error.isObject() ? error.path("message").asString(error.toString()) : error.asString();
+        }
+        for (String field : new String[] {"message", "detail"}) {
+            JsonNode given = body.get(field);
+            if (given != null && !given.isNull()) {
+                return given.isString() ? given.asString() : given.toString();
+            }
+        }
+        return "";
+    }
+
+    /** The error body's machine-readable code: {@code error.code} when a string, else {@code error.type}; or "". */
+    private static String code(ObjectNode body) {
+        JsonNode error = body.path("error");
+        return error.path("code").isString() ? error.get("code").asString() : error.path("type").asString("");
     }
 
     static String describe(IOException e) {

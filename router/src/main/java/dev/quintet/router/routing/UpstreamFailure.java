@@ -2,22 +2,41 @@ package dev.quintet.router.routing;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One endpoint that did not answer usefully.
  *
  * @param status the upstream's HTTP status, 0 when it was not reached or timed out
  * @param problem what went wrong, for people
+ * @param code the provider's machine-readable error code ({@code error.code}, else {@code error.type}), "" if none
  */
-public record UpstreamFailure(Candidate candidate, int status, String problem, Optional<Duration> retryAfter) {
+public record UpstreamFailure(Candidate candidate, int status, String problem, Optional<Duration> retryAfter,
+                              String code) {
+
+    /**
+     * Codes that make a 400 or 413 the provider's own state rather than the request's fault: Groq answers 413
+     * {@code rate_limit_exceeded} for a request over its tokens-per-minute limit and 400 {@code model_decommissioned}
+     * for a model it retired; another provider of the model may well answer.
+     */
+    static final Set<String> PROVIDER_CODES = Set.of("rate_limit_exceeded", "model_decommissioned",
+            "model_not_found");
 
     public static UpstreamFailure unreachable(Candidate candidate, String problem) {
-        return new UpstreamFailure(candidate, 0, problem, Optional.empty());
+        return new UpstreamFailure(candidate, 0, problem, Optional.empty(), "");
     }
 
-    /** 400, 413 and 422 mean the request itself is at fault: trying elsewhere would fail the same way. */
+    /**
+     * 400, 413 and 422 mean the request itself is at fault: trying elsewhere would fail the same way; unless their
+     * code says the provider is at fault ({@link #PROVIDER_CODES}).
+     */
     public boolean callersFault() {
-        return status == 400 || status == 413 || status == 422;
+        return (status == 400 || status == 413 || status == 422) && !PROVIDER_CODES.contains(code);
+    }
+
+    /** Whether the provider was rate limiting: a 429, or another status with the code {@code rate_limit_exceeded}. */
+    boolean rateLimited() {
+        return status == 429 || code.equals("rate_limit_exceeded");
     }
 
     String describe() {

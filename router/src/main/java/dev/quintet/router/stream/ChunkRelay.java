@@ -53,7 +53,10 @@ final class ChunkRelay {
             String data;
             while ((data = events.next()) != null) {
                 if (data.equals("[DONE]")) {
-                    return complete();
+                    // an end before any content or finish is a failure told some other way (an SSE field the
+                    // format lacks, as some servers send errors): another endpoint may answer
+                    return started || finished ? complete()
+                            : fail(502, provider + " ended the stream without any answer");
                 }
                 ObjectNode chunk = parse(data);
                 if (chunk == null) {
@@ -93,6 +96,12 @@ final class ChunkRelay {
             usageSent = choices.isEmpty();
             if (usageSent) {
                 chunk.set("usage", pricedUsage.apply(tally));
+            }
+        } else {
+            for (JsonNode choice : choices) {
+                if (choice.path("usage").isObject()) {
+                    tally.usage(choice.get("usage")); // Moonshot's, on the finish chunk's choice
+                }
             }
         }
         for (JsonNode choice : choices) {

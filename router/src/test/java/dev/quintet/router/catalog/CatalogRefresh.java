@@ -173,7 +173,10 @@ public final class CatalogRefresh {
             e.put("max_completion_tokens", max);
         }
         ArrayNode params = e.putArray("supported_parameters");
-        ModelFacts.supportedParameters(general, defaults).forEach(params::add);
+        List<String> supported = ModelFacts.supportedParameters(general, defaults);
+        // OpenAI's reasoning models refuse stop sequences (the data lists them)
+        boolean openAiReasoning = provider.equals("openai") && supported.contains("reasoning");
+        supported.stream().filter(name -> !(openAiReasoning && name.equals("stop"))).forEach(params::add);
         return e;
     }
 

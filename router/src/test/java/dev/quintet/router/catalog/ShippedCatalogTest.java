@@ -79,6 +79,15 @@ class ShippedCatalogTest {
         assertThat(anthropicEndpoint("anthropic/claude-3-7-sonnet-latest").maxCompletionTokens()).isEqualTo(64_000);
     }
 
+    @Test
+    void listsNoStopSequencesForOpenAisReasoningModelsWhichRefuseThem() {
+        Endpoint o3 = catalog.model("openai/o3").orElseThrow().endpoints().stream()
+                .filter(e -> e.provider().equals("openai")).findFirst().orElseThrow();
+
+        assertThat(o3.supports("reasoning")).isTrue();
+        assertThat(o3.supports("stop")).isFalse();
+    }
+
     private Endpoint anthropicEndpoint(String model) {
         return catalog.model(model).orElseThrow().endpoints().stream()
                 .filter(e -> e.provider().equals("anthropic")).findFirst().orElseThrow();

@@ -3,6 +3,7 @@ package dev.quintet.router.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jayway.jsonpath.JsonPath;
+import dev.quintet.router.testing.Json;
 import dev.quintet.router.testing.RouterFixture;
 import dev.quintet.router.testing.RouterTest;
 import java.net.http.HttpResponse;
@@ -61,6 +62,27 @@ class StreamingTest extends RouterTest {
         assertThat(afterErrorEvent.statusCode()).isEqualTo(200);
         assertThat(afterErrorEvent.body()).doesNotContain("overloaded", "Fake A");
         assertThat(RouterFixture.sseData(afterErrorEvent)).last().isEqualTo("[DONE]");
+    }
+
+    @Test
+    void fallsBackWhenAStreamEndsBeforeAnyAnswer() {
+        HttpResponse<String> response = stream("test/emptydone");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).doesNotContain("Fake A").contains("\"content\":\"Hel\"");
+        assertThat((String) JsonPath.read(RouterFixture.sseData(response).get(1), "$.provider")).isEqualTo("Fake B");
+    }
+
+    @Test
+    void chargesTheUsageAProviderGivesInsideTheFinishChunksChoice() {
+        HttpResponse<String> response = stream("test/choiceusage");
+        List<String> data = RouterFixture.sseData(response);
+        String usage = data.get(data.size() - 2);
+
+        assertThat(response.body()).doesNotContain("usage estimated");
+        assertThat((Integer) JsonPath.read(usage, "$.usage.prompt_tokens")).isEqualTo(2000);
+        // 300 uncached x 0.000003 + 1,200 cache reads x 0.0000003 + 500 cache writes x 0.00000375 + 700 x 0.000015
+        assertThat(Json.decimal(usage, "/usage/cost")).isEqualByComparingTo("0.013635");
     }
 
     @Test

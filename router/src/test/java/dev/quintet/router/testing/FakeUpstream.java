@@ -19,7 +19,11 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code /v1/messages} and {@code :generateContent} / {@code :streamGenerateContent}, Anthropic's (see
  * {@link AnthropicWire}) and Gemini's (see {@link GeminiWire}). For OpenAI's format The upstream model name picks the
  * behaviour: {@code ok}, {@code tools}, {@code err400}, {@code err401}, {@code err429}, {@code err500},
- * {@code slow} (first byte after 1.2 s), {@code drop} (connection cut after one content chunk), {@code stall}
+ * {@code emptydone} (streamed: an error in an {@code error:} line, then {@code [DONE]} without any answer),
+ * {@code choiceusage} (streamed: usage only inside the finish chunk's choice, as Moonshot sends it),
+ * {@code tpm413} (Groq's 413 over a tokens-per-minute limit), {@code retired} (Groq's 400 for a decommissioned
+ * model), {@code extra422} (Mistral's 422 for a field it lacks, its message an object), {@code slow} (first byte
+ * after 1.2 s), {@code drop} (connection cut after one content chunk), {@code stall}
  * (one content chunk, then silence until the caller hangs up), {@code nousage}, {@code errorbefore} (an error
  * event before any content), {@code cached} (usage with cache and reasoning tokens), {@code big} (after 400 ms,
  * usage of 5 prompt and 100 completion tokens), {@code long} (after 500 ms, 1 MiB of content), {@code lag} (answers
@@ -100,6 +104,13 @@ public final class FakeUpstream implements AutoCloseable {
                     error(exchange, 429, "Rate limit reached");
                 }
                 case "err500" -> error(exchange, 500, "The server had an error");
+                case "tpm413" -> json(exchange, 413, "{\"error\":{\"message\":\"Request too large for model: Limit "
+                        + "6000, Requested 9000\",\"type\":\"tokens\",\"code\":\"rate_limit_exceeded\"}}");
+                case "retired" -> json(exchange, 400, "{\"error\":{\"message\":\"The model has been decommissioned\","
+                        + "\"type\":\"invalid_request_error\",\"code\":\"model_decommissioned\"}}");
+                case "extra422" -> json(exchange, 422, "{\"object\":\"error\",\"message\":{\"detail\":[{\"type\":"
+                        + "\"extra_forbidden\",\"loc\":[\"body\",\"stream_options\"]}]},\"type\":"
+                        + "\"invalid_request_error\",\"param\":null,\"code\":null}");
                 case "hang" -> sleep(3000);
                 default -> {
                     if (path.endsWith("/v1/completions")) {
@@ -144,6 +155,11 @@ public final class FakeUpstream implements AutoCloseable {
         exchange.sendResponseHeaders(200, 0);
         OutputStream out = exchange.getResponseBody();
         send(out, Answers.chunk(model, "{\"role\":\"assistant\",\"content\":\"\"}", null));
+        if (model.equals("emptydone")) {
+            out.write("error: {\"code\":500,\"message\":\"failed to load model\"}\n\ndata: [DONE]\n\n"
+                    .getBytes(StandardCharsets.UTF_8));
+            return;
+        }
         if (model.equals("thinks")) {
             send(out, Answers.chunk(model, "{\"reasoning\":\"Let me think.\",\"reasoning_details\":[{\"type\":"
                     + "\"reasoning.text\",\"text\":\"Let me think.\",\"index\":0}]}", null));
@@ -161,8 +177,13 @@ public final class FakeUpstream implements AutoCloseable {
             return;
         }
         send(out, Answers.chunk(model, "{\"content\":\"lo\"}", null));
-        send(out, Answers.chunk(model, "{}", "stop"));
-        if (!model.equals("nousage")) {
+        if (model.equals("choiceusage")) {
+            send(out, Answers.chunk(model, "{}", "stop").replace("\"finish_reason\":\"stop\"",
+                    "\"finish_reason\":\"stop\",\"usage\":" + Answers.CACHED_USAGE));
+        } else {
+            send(out, Answers.chunk(model, "{}", "stop"));
+        }
+        if (!model.equals("nousage") && !model.equals("choiceusage")) {
             send(out, Answers.usageChunk(model, model.equals("cached") ? Answers.CACHED_USAGE
                     : model.equals("thinks") ? Answers.REASONED_USAGE : Answers.USAGE));
         }

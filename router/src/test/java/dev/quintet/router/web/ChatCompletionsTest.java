@@ -56,6 +56,18 @@ class ChatCompletionsTest extends RouterTest {
     }
 
     @Test
+    void sendsOpenAisReasoningModelsTheLimitAndEffortInOpenAisFields() {
+        HttpResponse<String> response = chat("{\"model\":\"openai/o3\",\"provider\":{\"only\":[\"openai\"]},"
+                + "\"max_tokens\":50,\"reasoning\":{\"effort\":\"high\"},\"include_reasoning\":true," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        JsonNode sent = router.fake().received().getFirst().body();
+        assertThat(sent.path("max_completion_tokens").asInt()).isEqualTo(50);
+        assertThat(sent.path("reasoning_effort").asString()).isEqualTo("high");
+        assertThat(sent.has("max_tokens") || sent.has("reasoning") || sent.has("include_reasoning")).isFalse();
+    }
+
+    @Test
     void sendsTheUpstreamModelNameAndProviderKeyButNotRouterFields() {
         chat("{\"model\":\"openai/gpt-4o\",\"models\":[\"test/ok\"],\"provider\":{\"order\":[\"openai\"]}," + HI + "}");
 
@@ -190,6 +202,24 @@ class ChatCompletionsTest extends RouterTest {
         assertThat(response.statusCode()).isEqualTo(400);
         assertThat(message(response)).contains("Fake A rejected the request", "max_tokens is too large");
         assertThat(router.fake().received()).hasSize(1);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"test/tpm413", "test/retired"})
+    void fallsBackOnA400Or413WhoseCodeSaysTheProviderIsAtFault(String model) {
+        HttpResponse<String> response =
+                chat("{\"model\":\"" + model + "\",\"provider\":{\"sort\":\"price\"}," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat((String) JsonPath.read(response.body(), "$.provider")).isEqualTo("Fake B");
+    }
+
+    @Test
+    void givesTheProvidersReasonFromAnErrorBodyWithoutAnErrorObject() {
+        HttpResponse<String> response = chat("{\"model\":\"test/extra422\"," + HI + "}");
+
+        assertThat(response.statusCode()).isEqualTo(422);
+        assertThat(message(response)).contains("Fake A rejected the request", "extra_forbidden", "stream_options");
     }
 
     @Test

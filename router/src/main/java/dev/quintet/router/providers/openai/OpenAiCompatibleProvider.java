@@ -11,7 +11,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Calls {@code {base}/chat/completions} (and {@code {base}/completions} for legacy text completions) of a provider
- * that speaks OpenAI's format; nothing is translated. A provider answering 404 on {@code /completions} (it has
+ * that speaks OpenAI's format; nothing is translated but the fields some providers take differently (see
+ * {@link OpenAiDialects}). A provider answering 404 on {@code /completions} (it has
  * none, or not for this model, as OpenAI's chat models) gets the prompt as a chat message instead, unless the
  * request has a {@code suffix}, which only a completions endpoint can honour.
  */
@@ -26,7 +27,8 @@ public final class OpenAiCompatibleProvider implements Provider {
     @Override
     public UpstreamResponse send(Connection connection, Endpoint endpoint, ObjectNode body, boolean stream)
             throws IOException {
-        return http.post(connection.provider().resolve("chat/completions"), headers(connection), body, stream);
+        return http.post(connection.provider().resolve("chat/completions"), headers(connection),
+                OpenAiDialects.adapt(connection.provider().slug(), body), stream);
     }
 
     @Override

@@ -1,0 +1,90 @@
+package dev.quintet.router.providers.openai;
+
+import dev.quintet.router.providers.translation.ReasoningRequest;
+import java.util.List;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What providers speaking OpenAI's format take where they differ from the request the router received, so that a
+ * field one of them refuses does not fail the call:
+ * <ul>
+ *   <li>OpenRouter's {@code reasoning} object and {@code include_reasoning} go only to OpenRouter; the others take
+ *       an effort ({@code reasoning.effort} or {@code reasoning_effort}) as {@code reasoning_effort}, in their own
+ *       words (OpenAI's none to xhigh, xAI's low or high, others low, medium or high; Mistral none); a budget alone
+ *       ({@code reasoning.max_tokens}) has no counterpart there.</li>
+ *   <li>OpenAI takes the answer limit as {@code max_completion_tokens} (its reasoning models refuse
+ *       {@code max_tokens}).</li>
+ *   <li>Mistral refuses every field its schema lacks (HTTP 422): no {@code stream_options} (its last chunk carries
+ *       the usage anyway), {@code max_tokens} for {@code max_completion_tokens}, {@code random_seed} for
+ *       {@code seed}, no {@code user}, no reasoning fields, and assistant messages without the fields the router's
+ *       own answers carry ({@code reasoning}, {@code reasoning_details}, {@code refusal}, ...).</li>
+ * </ul>
+ */
+final class OpenAiDialects {
+
+    /** Fields of assistant messages that answers carry and Mistral's message schema lacks. */
+    private static final List<String> ANSWER_FIELDS = List.of("reasoning", "reasoning_details", "reasoning_content",
+            "refusal", "annotations", "audio");
+    private static final Set<String> OPENAI_EFFORTS = Set.of("none", "minimal", "low", "medium", "high", "xhigh");
+
+    private OpenAiDialects() {
+    }
+
+    /** Adapts {@code body}, a chat-completions body of its own, in place for the provider {@code slug}. */
+    static ObjectNode adapt(String slug, ObjectNode body) {
+        if (slug.equals("openrouter")) {
+            return body;
+        }
+        ReasoningRequest reasoning = ReasoningRequest.of(body);
+        body.remove(List.of("reasoning", "include_reasoning", "reasoning_effort"));
+        switch (slug) {
+            case "openai" -> {
+                rename(body, "max_tokens", "max_completion_tokens");
+                effort(body, reasoning, e -> e.equals("max") ? "xhigh" : OPENAI_EFFORTS.contains(e) ? e : null);
+            }
+            case "xai" -> effort(body, reasoning, e -> e.equals("none") ? null
+                    : e.equals("minimal") || e.equals("low") ? "low" : "high");
+            case "mistral" -> mistral(body);
+            default -> effort(body, reasoning, e -> switch (e) {
+                case "none" -> null;
+                case "minimal", "low" -> "low";
+                case "medium" -> "medium";
+                default -> "high";
+            });
+        }
+        return body;
+    }
+
+    private static void mistral(ObjectNode body) {
+        body.remove(List.of("stream_options", "user"));
+        rename(body, "max_completion_tokens", "max_tokens");
+        rename(body, "seed", "random_seed");
+        for (JsonNode message : body.path("messages")) {
+            if (message instanceof ObjectNode m && "assistant".equals(m.path("role").asString(""))) {
+                m.remove(ANSWER_FIELDS);
+            }
+        }
+    }
+
+    /** Moves {@code from}'s value to {@code to}, unless {@code to} is set already (then {@code from} just goes). */
+    private static void rename(ObjectNode body, String from, String to) {
+        JsonNode value = body.remove(from);
+        if (value != null && !body.hasNonNull(to)) {
+            body.set(to, value);
+        }
+    }
+
+    /** Sets {@code reasoning_effort} to the provider's word for the effort asked ({@code reasoning} or its own). */
+    private static void effort(ObjectNode body, ReasoningRequest reasoning, UnaryOperator<String> word) {
+        if (reasoning == null || reasoning.effort() == null) {
+            return;
+        }
+        String effort = word.apply(reasoning.effort());
+        if (effort != null) {
+            body.put("reasoning_effort", effort);
+        }
+    }
+}

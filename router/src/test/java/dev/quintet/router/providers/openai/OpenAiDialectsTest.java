@@ -1,0 +1,87 @@
+package dev.quintet.router.providers.openai;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.quintet.router.testing.Json;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The request fields each OpenAI-format provider takes, from the router's own. */
+class OpenAiDialectsTest {
+
+    private static final String REASONING =
+            "\"messages\":[],\"reasoning\":{\"effort\":\"%s\"},\"include_reasoning\":true";
+
+    private static ObjectNode adapt(String slug, String body) {
+        return OpenAiDialects.adapt(slug, (ObjectNode) Json.read(body));
+    }
+
+    @ParameterizedTest(name = "{0} {1} -> {2}")
+    @CsvSource({
+            "openai, max, xhigh", "openai, xhigh, xhigh", "openai, medium, medium", "openai, none, none",
+            "xai, minimal, low", "xai, low, low", "xai, medium, high", "xai, max, high", "xai, none, ",
+            "fake-a, minimal, low", "fake-a, medium, medium", "fake-a, xhigh, high", "fake-a, none, ",
+            "groq, high, high", "mistral, high, "})
+    void sendsTheEffortAsReasoningEffortInTheProvidersWords(String slug, String effort, String sent) {
+        ObjectNode body = adapt(slug, "{" + REASONING.formatted(effort) + "}");
+
+        assertThat(body.has("reasoning")).isFalse();
+        assertThat(body.has("include_reasoning")).isFalse();
+        assertThat(body.path("reasoning_effort").asString(null)).isEqualTo(sent);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"openai", "fake-a"})
+    void takesAnEffortGivenAsReasoningEffortTheSameWay(String slug) {
+        assertThat(adapt(slug, "{\"messages\":[],\"reasoning_effort\":\"max\"}").path("reasoning_effort").asString())
+                .isEqualTo(slug.equals("openai") ? "xhigh" : "high");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"openai", "fake-a"})
+    void sendsNoEffortForABudgetAlone(String slug) {
+        ObjectNode body = adapt(slug, "{\"messages\":[],\"reasoning\":{\"max_tokens\":2000}}");
+
+        assertThat(body.has("reasoning")).isFalse();
+        assertThat(body.has("reasoning_effort")).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"openai", "mistral"})
+    void leavesOpenRoutersOwnFieldsToOpenRouterOnly(String slug) {
+        String body = "{\"messages\":[],\"reasoning\":{\"effort\":\"high\",\"exclude\":true},"
+                + "\"include_reasoning\":true,\"max_tokens\":5,\"stream_options\":{\"include_usage\":true},"
+                + "\"seed\":1,\"user\":\"u\"}";
+
+        assertThat(adapt("openrouter", body)).isEqualTo(Json.read(body));
+        assertThat(adapt(slug, body).has("reasoning")).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "max_tokens alone|{\"max_tokens\":50}|50",
+            "both|{\"max_tokens\":50,\"max_completion_tokens\":70}|70"})
+    void sendsOpenAiTheAnswerLimitAsMaxCompletionTokens(String name, String body, int limit) {
+        ObjectNode sent = adapt("openai", body);
+
+        assertThat(sent.has("max_tokens")).isFalse();
+        assertThat(sent.path("max_completion_tokens").asInt()).isEqualTo(limit);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"mistral"})
+    void sendsMistralOnlyTheFieldsItsSchemaHas(String slug) {
+        ObjectNode sent = adapt(slug, """
+                {"messages":[{"role":"user","content":"Hi"},{"role":"assistant","content":"Hello","refusal":null,\
+                "reasoning":"Thought.","reasoning_details":[{"type":"reasoning.text","text":"Thought."}],\
+                "reasoning_content":"Thought."},{"role":"user","content":"More"}],"stream":true,\
+                "stream_options":{"include_usage":true},"max_completion_tokens":20,"seed":7,"user":"u-1",\
+                "reasoning_effort":"high","temperature":0.2}""");
+
+        assertThat(sent).isEqualTo(Json.read("""
+                {"messages":[{"role":"user","content":"Hi"},{"role":"assistant","content":"Hello"},\
+                {"role":"user","content":"More"}],"stream":true,"temperature":0.2,"max_tokens":20,\
+                "random_seed":7}"""));
+    }
+}
