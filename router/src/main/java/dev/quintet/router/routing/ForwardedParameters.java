@@ -71,8 +71,7 @@ public final class ForwardedParameters {
         out.remove(unsupported(body, c));
         if (!out.hasNonNull("max_tokens") && !out.hasNonNull("max_completion_tokens")
                 && endpoint.maxCompletionTokens() == null) {
-            // OpenAI's own API takes max_completion_tokens for every model (its reasoning models refuse max_tokens)
-            out.put(endpoint.provider().equals("openai") ? "max_completion_tokens" : "max_tokens", defaultMaxTokens);
+            out.put("max_tokens", defaultMaxTokens); // sent to OpenAI as max_completion_tokens (OpenAiDialects)
         }
         out.put("model", endpoint.upstreamModel());
         if (stream) {
