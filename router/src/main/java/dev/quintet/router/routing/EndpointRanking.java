@@ -10,9 +10,9 @@ import java.util.Map;
 /**
  * Orders one model's endpoints. With {@code provider.sort} or {@code provider.order} the order is strict: the
  * ordered providers first, then by the sort (endpoints not yet measured after measured ones), then cheapest first.
- * Otherwise the first endpoint is drawn among those not cooling down, weighted by the inverse square of its price
- * (prompt plus completion), and the rest follow cheapest first. Preferred latency and throughput reorder the
- * endpoints of all models of a request together ({@link #preferred}).
+ * Otherwise the first endpoint is drawn among those not cooling down (when any is not), weighted by the inverse
+ * square of its price (prompt plus completion), and the rest follow cheapest first. Preferred latency and
+ * throughput reorder the endpoints of all models of a request together ({@link #preferred}).
  */
 final class EndpointRanking {
 
@@ -37,7 +37,7 @@ final class EndpointRanking {
         }
         sorted.sort(byPrice);
         List<Candidate> ready = sorted.stream().filter(c -> !health.coolingDown(c)).toList();
-        if (ready.size() > 1) {
+        if (!ready.isEmpty()) {
             Candidate first = weighted(ready);
             sorted.remove(first);
             sorted.addFirst(first);
@@ -66,13 +66,17 @@ final class EndpointRanking {
         return sorted;
     }
 
-    /** With {@code allow_fallbacks: false}: only the ordered providers, or else the first endpoint. */
-    private static List<Candidate> limit(List<Candidate> sorted, ProviderPreferences prefs) {
+    /**
+     * With {@code allow_fallbacks: false}: only the ordered providers, or else the first endpoint not cooling down
+     * (the first endpoint when all are).
+     */
+    private List<Candidate> limit(List<Candidate> sorted, ProviderPreferences prefs) {
         if (prefs.allowFallbacks()) {
             return sorted;
         }
         List<Candidate> ordered = sorted.stream().filter(c -> rank(prefs.order(), c) < prefs.order().size()).toList();
-        return ordered.isEmpty() ? sorted.subList(0, 1) : ordered;
+        return ordered.isEmpty() ? List.of(sorted.stream().filter(c -> !health.coolingDown(c)).findFirst()
+                .orElse(sorted.getFirst())) : ordered;
     }
 
     private Candidate weighted(List<Candidate> ready) {

@@ -275,7 +275,7 @@ class ChatCompletionsTest extends RouterTest {
 
     @Test
     void doesNotFallBackWhenAllowFallbacksIsFalse() {
-        HttpResponse<String> response = chat("{\"model\":\"test/fallback-500\","
+        HttpResponse<String> response = chat("{\"model\":\"test/no-fallback\","
                 + "\"provider\":{\"allow_fallbacks\":false}," + HI + "}");
 
         assertThat(response.statusCode()).isEqualTo(502);

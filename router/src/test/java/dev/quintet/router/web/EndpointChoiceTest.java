@@ -1,0 +1,36 @@
+package dev.quintet.router.web;
+
+import static dev.quintet.router.testing.RouterFixture.HI;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.quintet.router.testing.FakeUpstream;
+import dev.quintet.router.testing.RouterTest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Which endpoints a request is tried on when provider preferences, cool-downs and several models meet. */
+class EndpointChoiceTest extends RouterTest {
+
+    /** The paths the fake received, each cut to its provider prefix ({@code /a/}, {@code /b/}). */
+    private static List<String> tried() {
+        return router.fake().received().stream().map(FakeUpstream.Received::path).map(p -> p.substring(0, 3))
+                .toList();
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"{\"allow_fallbacks\":false}",
+            "{\"allow_fallbacks\":false,\"sort\":\"price\"}"})
+    void withoutFallbacksTriesAnEndpointNotCoolingDownWhenThereIsOne(String provider) {
+        // test/cooling: the cheaper fake-a fails, and cools down for 5 s after it did
+        assertThat(chat("{\"model\":\"test/cooling\"," + HI + "}").statusCode()).isEqualTo(200);
+        router.fake().clear();
+
+        HttpResponse<String> response = chat("{\"model\":\"test/cooling\",\"provider\":" + provider + ","
+                + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(tried()).containsExactly("/b/");
+    }
+}
