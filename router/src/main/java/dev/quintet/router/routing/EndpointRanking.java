@@ -67,16 +67,14 @@ final class EndpointRanking {
     }
 
     /**
-     * With {@code allow_fallbacks: false}: only the ordered providers, or else the first endpoint not cooling down
-     * (the first endpoint when all are).
+     * With {@code allow_fallbacks: false} and no {@code provider.order}: the first endpoint not cooling down (the first
+     * endpoint when all are). With an order the selector has already kept only the ordered providers.
      */
     private List<Candidate> limit(List<Candidate> sorted, ProviderPreferences prefs) {
-        if (prefs.allowFallbacks()) {
+        if (prefs.allowFallbacks() || !prefs.order().isEmpty()) {
             return sorted;
         }
-        List<Candidate> ordered = sorted.stream().filter(c -> rank(prefs.order(), c) < prefs.order().size()).toList();
-        return ordered.isEmpty() ? List.of(sorted.stream().filter(c -> !health.coolingDown(c)).findFirst()
-                .orElse(sorted.getFirst())) : ordered;
+        return List.of(sorted.stream().filter(c -> !health.coolingDown(c)).findFirst().orElse(sorted.getFirst()));
     }
 
     private Candidate weighted(List<Candidate> ready) {

@@ -94,6 +94,10 @@ public final class EndpointSelector {
                     prefs.only().isEmpty() ? "provider.ignore" : "provider.only"));
             return List.of();
         }
+        kept = onOrderedProviders(model, kept, prefs, reasons);
+        if (kept.isEmpty()) {
+            return List.of();
+        }
         kept = withinDataPolicy(model, kept, prefs, reasons);
         if (kept.isEmpty()) {
             return List.of();
@@ -131,6 +135,25 @@ public final class EndpointSelector {
                 return List.of();
             }
             kept = native_;
+        }
+        return kept;
+    }
+
+    /**
+     * With {@code provider.order} and {@code allow_fallbacks: false}, the candidates on the ordered providers; when
+     * none is, none, with the reason added. Otherwise all of them.
+     */
+    private static List<Candidate> onOrderedProviders(Model model, List<Candidate> candidates,
+                                                      ProviderPreferences prefs, List<ApiException> reasons) {
+        if (prefs.allowFallbacks() || prefs.order().isEmpty()) {
+            return candidates;
+        }
+        List<Candidate> kept = candidates.stream().filter(c -> named(prefs.order(), c.connection())).toList();
+        if (kept.isEmpty()) {
+            reasons.add(new ApiException(404, "no_ordered_provider", "no provider in provider.order ("
+                    + String.join(", ", prefs.order()) + ") serves model " + model.id()
+                    + " and provider.allow_fallbacks is false (configured: " + String.join(", ", candidates.stream()
+                    .map(c -> c.connection().provider().slug()).toList()) + ")", "provider.order"));
         }
         return kept;
     }

@@ -3,15 +3,21 @@ package dev.quintet.router.web;
 import static dev.quintet.router.testing.RouterFixture.HI;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.jayway.jsonpath.JsonPath;
 import dev.quintet.router.testing.FakeUpstream;
 import dev.quintet.router.testing.RouterTest;
 import java.net.http.HttpResponse;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Which endpoints a request is tried on when provider preferences, cool-downs and several models meet. */
 class EndpointChoiceTest extends RouterTest {
+
+    private static String message(HttpResponse<String> response) {
+        return JsonPath.read(response.body(), "$.error.message");
+    }
 
     /** The paths the fake received, each cut to its provider prefix ({@code /a/}, {@code /b/}). */
     private static List<String> tried() {
@@ -31,6 +37,28 @@ class EndpointChoiceTest extends RouterTest {
                 + HI + "}");
 
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(tried()).containsExactly("/b/");
+    }
+
+    @Test
+    void answers404WhenNoOrderedProviderServesTheModelAndFallbacksAreOff() {
+        HttpResponse<String> response = chat("{\"model\":\"test/ok\","
+                + "\"provider\":{\"order\":[\"fake-b\"],\"allow_fallbacks\":false}," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(404);
+        assertThat((String) JsonPath.read(response.body(), "$.error.param")).isEqualTo("provider.order");
+        assertThat((String) JsonPath.read(response.body(), "$.error.metadata.reason")).isEqualTo("no_ordered_provider");
+        assertThat(message(response)).contains("test/ok", "provider.order (fake-b)", "configured: fake-a");
+        assertThat(tried()).isEmpty();
+    }
+
+    @Test
+    void withoutFallbacksGoesToTheNextModelWhenNoOrderedProviderServesTheFirst() {
+        HttpResponse<String> response = chat("{\"model\":\"test/ok\",\"models\":[\"test/params\"],"
+                + "\"provider\":{\"order\":[\"fake-b\"],\"allow_fallbacks\":false}," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat((String) JsonPath.read(response.body(), "$.model")).isEqualTo("test/params");
         assertThat(tried()).containsExactly("/b/");
     }
 }
