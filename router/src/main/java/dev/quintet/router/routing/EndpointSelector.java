@@ -188,17 +188,28 @@ public final class EndpointSelector {
         return new ApiException(503, "no_endpoint", reason).withHeader("Retry-After", NO_ENDPOINT_RETRY);
     }
 
-    /** The first reason when all share one status and code, else a 503 naming every reason. */
+    /**
+     * The first reason when there is one. Several are joined: as a 503 when one is a 503 (a model without a
+     * configured provider, which a retry may find configured); else with their status and code when all share
+     * them; else as a 400 when one is a 400 and a 404 otherwise, without {@code Retry-After}, since asking again
+     * cannot help.
+     */
     private static ApiException noEndpoint(List<ApiException> reasons) {
         ApiException first = reasons.getFirst();
-        boolean alike = reasons.stream().allMatch(r -> r.toError().status() == first.toError().status()
-                && r.toError().code().equals(first.toError().code()));
-        if (alike && reasons.size() == 1) {
+        if (reasons.size() == 1) {
             return first;
         }
         String joined = String.join("; ", reasons.stream().map(Throwable::getMessage).toList());
-        return alike && first.toError().status() != 503 ? new ApiException(first.toError().status(),
-                first.toError().code(), joined, first.toError().param()) : unavailable(joined);
+        if (reasons.stream().anyMatch(r -> r.toError().status() == 503)) {
+            return unavailable(joined);
+        }
+        boolean alike = reasons.stream().allMatch(r -> r.toError().status() == first.toError().status()
+                && r.toError().code().equals(first.toError().code()));
+        if (alike) {
+            return new ApiException(first.toError().status(), first.toError().code(), joined, first.toError().param());
+        }
+        boolean invalid = reasons.stream().anyMatch(r -> r.toError().status() == 400);
+        return new ApiException(invalid ? 400 : 404, "no_endpoint", joined);
     }
 
     private static String cheapest(List<Candidate> candidates) {

@@ -4,6 +4,7 @@ import static dev.quintet.router.testing.RouterFixture.HI;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jayway.jsonpath.JsonPath;
+import dev.quintet.platform.testing.Http;
 import dev.quintet.router.testing.FakeUpstream;
 import dev.quintet.router.testing.RouterTest;
 import java.net.http.HttpResponse;
@@ -60,5 +61,39 @@ class EndpointChoiceTest extends RouterTest {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         assertThat((String) JsonPath.read(response.body(), "$.model")).isEqualTo("test/params");
         assertThat(tried()).containsExactly("/b/");
+    }
+
+    @Test
+    void answers404WithoutRetryAfterWhenModelsHaveNoEndpointForDifferentReasons() {
+        // test/ok is only on fake-a; test/pricey's fake-b asks 2 USD per million completion tokens
+        HttpResponse<String> response = chat("{\"model\":\"test/ok\",\"models\":[\"test/pricey\"],"
+                + "\"provider\":{\"only\":[\"fake-b\"],\"max_price\":{\"completion\":1}}," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(404);
+        assertThat(response.headers().firstValue("Retry-After")).isEmpty();
+        assertThat((String) JsonPath.read(response.body(), "$.error.metadata.reason")).isEqualTo("no_endpoint");
+        assertThat(message(response)).contains("test/ok", "provider.only", "test/pricey", "provider.max_price");
+    }
+
+    @Test
+    void answers400WhenOneModelHasNoEndpointForTheRequestsOwnFault() {
+        // text/claude has no text-completions endpoint to take a suffix; text/ok is only on the ignored fake-a
+        HttpResponse<String> response = Http.send("POST", router.url() + "/api/v1/completions",
+                "{\"model\":\"text/claude\",\"models\":[\"text/ok\"],\"prompt\":\"a\",\"suffix\":\"b\","
+                        + "\"provider\":{\"ignore\":[\"fake-a\"]}}", router.auth());
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+        assertThat(response.headers().firstValue("Retry-After")).isEmpty();
+        assertThat(message(response)).contains("suffix is not supported", "provider.ignore");
+    }
+
+    @Test
+    void answers503WithRetryAfterWhenOneModelHasNoConfiguredProvider() {
+        HttpResponse<String> response = chat("{\"model\":\"x-ai/grok-2-1212\",\"models\":[\"test/ok\"],"
+                + "\"provider\":{\"only\":[\"fake-b\"]}," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(503);
+        assertThat(response.headers().firstValue("Retry-After")).hasValue("60");
+        assertThat(message(response)).contains("no configured provider", "provider.only");
     }
 }
