@@ -11,15 +11,18 @@ import dev.quintet.router.providers.WireFormat;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns a request into the ordered endpoints to try: per model in {@code model}/{@code models} order, the
- * configured endpoints that meet the caller's provider preferences, ranked by {@link EndpointRanking}; endpoints of
- * every model that meet the preferred latency and throughput go before those not measured yet, and those before
- * the ones that miss them. Endpoints cooling down after failures go last, soonest recovered first, so they are tried
+ * configured endpoints that meet the caller's provider preferences, ranked by {@link EndpointRanking}. An endpoint
+ * named again (by {@code x:nitro} and {@code x}, say) keeps its first place; a {@code :free} model the catalog lists
+ * is a model of its own, with endpoints of its own. Endpoints of every model that meet the preferred latency and
+ * throughput go before those not measured yet, and those before the ones that miss them. Endpoints cooling down after failures go last, soonest recovered first, so they are tried
  * only when every other has failed.
  */
 public final class EndpointSelector {
@@ -44,10 +47,15 @@ public final class EndpointSelector {
         List<ModelVariant> models = request.models().stream().map(this::resolve).toList();
         List<Candidate> all = new ArrayList<>();
         List<ApiException> reasons = new ArrayList<>();
+        Set<String> listed = new HashSet<>();
         for (ModelVariant m : models) {
             ProviderPreferences prefs = request.preferences().sortedBy(m.sort());
             List<Candidate> kept = forModel(m.model(), request, prefs, reasons);
-            all.addAll(kept.isEmpty() ? kept : ranking.rank(kept, prefs));
+            for (Candidate c : kept.isEmpty() ? kept : ranking.rank(kept, prefs)) {
+                if (listed.add(c.model().id() + "\n" + c.endpoint().provider())) {
+                    all.add(c);
+                }
+            }
         }
         if (all.isEmpty()) {
             throw noEndpoint(reasons);

@@ -89,6 +89,7 @@ public final class RouterFixture implements AutoCloseable {
               {"id":"test/refused","provider":"fake-b","model":"ok","pricing":{"prompt":"0.000002"}},
               {"id":"test/all-429","provider":"fake-a","model":"err429"},
               {"id":"test/all-500","provider":"fake-a","model":"err500"},
+              {"id":"test/all-500:free","provider":"fake-a","model":"err500"},
               {"id":"test/bad-request","provider":"fake-a","model":"err400"},
               {"id":"test/bad-key","provider":"fake-a","model":"err401"},
               {"id":"test/drop","provider":"fake-a","model":"drop","pricing":{"prompt":"0.000001","completion":"0.000002"}},

@@ -96,4 +96,20 @@ class EndpointChoiceTest extends RouterTest {
         assertThat(response.headers().firstValue("Retry-After")).hasValue("60");
         assertThat(message(response)).contains("no configured provider", "provider.only");
     }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "{\"model\":\"test/all-500:nitro\",\"models\":[\"test/all-500\"]|the endpoint failed|1",
+            "{\"models\":[\"test/paid-500:floor\",\"test/paid-500:nitro\"]|the endpoint failed|1",
+            "{\"models\":[\"test/down:floor\",\"test/down:nitro\",\"test/down\"]|all 3 endpoints failed|2",
+            "{\"model\":\"test/all-500:free\",\"models\":[\"test/all-500\"]|all 2 endpoints failed|2"})
+    void triesEachEndpointOnceWhenModelsNameVariantsOfOneModel(String request, String failure, int calls) {
+        // the first three each on a model not called before, so that no endpoint is cooling down; test/down:
+        // fake-a and fake-b answer 500, dead is unreachable; test/all-500:free is a catalog model of its own
+        HttpResponse<String> response = chat(request + "," + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(502);
+        assertThat(message(response)).contains(failure);
+        assertThat(router.fake().received()).hasSize(calls);
+    }
 }
