@@ -50,7 +50,8 @@ final class CatalogFile {
     static Pricing pricing(JsonNode p) {
         return new Pricing(decimal(p, "prompt", true), decimal(p, "completion", true),
                 decimal(p, "input_cache_read", false), decimal(p, "input_cache_write", false),
-                decimal(p, "input_cache_write_1h", false), decimal(p, "internal_reasoning", false), p.has("request") ? decimal(p, "request", true) : BigDecimal.ZERO);
+                decimal(p, "input_cache_write_1h", false), decimal(p, "internal_reasoning", false),
+                p.has("request") ? decimal(p, "request", true) : BigDecimal.ZERO);
     }
 
     private static BigDecimal decimal(JsonNode p, String field, boolean required) {

@@ -22,8 +22,8 @@ import java.util.Set;
  * configured endpoints that meet the caller's provider preferences, ranked by {@link EndpointRanking}. An endpoint
  * named again (by {@code x:nitro} and {@code x}, say) keeps its first place; a {@code :free} model the catalog lists
  * is a model of its own, with endpoints of its own. Endpoints of every model that meet the preferred latency and
- * throughput go before those not measured yet, and those before the ones that miss them. Endpoints cooling down after failures go last, soonest recovered first, so they are tried
- * only when every other has failed.
+ * throughput go before those not measured yet, and those before the ones that miss them. Endpoints cooling down
+ * after failures go last, soonest recovered first, so they are tried only when every other has failed.
  */
 public final class EndpointSelector {
 

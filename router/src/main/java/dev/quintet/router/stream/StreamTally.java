@@ -5,8 +5,9 @@ import dev.quintet.router.providers.translation.OpenAiAnswers;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What one relayed upstream stream produced: the usage it reported, the text it generated (to count
- * tokens when it reports none), its finish reasons (OpenAI's and the provider's own) and id, and when its first content reached the caller.
+ * What one relayed upstream stream produced: the usage it reported, the text it generated (to count tokens when it
+ * reports none), its finish reasons (OpenAI's and the provider's own) and id, and when its first content reached
+ * the caller.
  */
 public final class StreamTally {
 

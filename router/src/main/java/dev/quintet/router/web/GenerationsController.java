@@ -94,8 +94,8 @@ final class GenerationsController {
                     g.streamed(), g.cancelled(), g.latencyMs(), g.timeToFirstTokenMs(), generationTime, null,
                     g.finishReason(), g.nativeFinishReason(), g.usage().prompt(), g.usage().completion(),
                     g.usage().prompt(), g.usage().completion(), g.usage().reasoning(), g.usage().cached(),
-                    g.usage().cacheWrite(), g.usage().cacheWrite1h(), null, null, null, null, 0, null, null, null, false,
-                    g.attempts().stream().map(ProviderResponse::of).toList(), error);
+                    g.usage().cacheWrite(), g.usage().cacheWrite1h(), null, null, null, null, 0, null, null, null,
+                    false, g.attempts().stream().map(ProviderResponse::of).toList(), error);
         }
     }
 

@@ -34,7 +34,7 @@ class TokenUsageTest {
     @CsvSource(delimiter = '|', value = {
             "one-hour writes among the writes|{'cache_write_tokens':500,'cache_write_1h_tokens':200}|500|200",
             "no one-hour writes|{'cache_write_tokens':500}|500|0",
-            "more one-hour writes than writes, cut to the writes|{'cache_write_tokens':5,'cache_write_1h_tokens':9}|5|5",
+            "more one-hour writes than writes, cut to them|{'cache_write_tokens':5,'cache_write_1h_tokens':9}|5|5",
             "one-hour writes without writes|{'cache_write_1h_tokens':9}|0|0"})
     void readsTheCacheWritesKeptForAnHourAsPartOfTheCacheWrites(String name, String details, long writes,
                                                                  long hourWrites) {

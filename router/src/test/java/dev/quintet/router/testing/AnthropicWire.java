@@ -9,11 +9,12 @@ import tools.jackson.databind.JsonNode;
 /**
  * The fake's Anthropic Messages side, shaped after Anthropic's documented bodies and stream events. The model picks
  * the behaviour: {@code ok} (text), {@code tools} (a signed thinking block, text and a tool_use block; usage with
- * cache reads and writes, some of them to a one-hour cache), {@code err400}, {@code err401}, {@code err429} (with {@code Retry-After: 7}),
- * {@code err529} (overloaded_error), {@code slow} (first byte after 1.2 s), {@code drop} (cut after one text
- * delta), {@code errorbefore} (an overloaded_error event after message_start), {@code unsetcounts} (streamed: the
- * usage of {@code tools} in message_start, and a message_delta whose usage has its counts other than output null),
- * {@code noargs} (streamed: text, then a tool_use block of a tool without parameters, whose only input JSON is empty).
+ * cache reads and writes, some of them to a one-hour cache), {@code err400}, {@code err401}, {@code err429} (with
+ * {@code Retry-After: 7}), {@code err529} (overloaded_error), {@code slow} (first byte after 1.2 s), {@code drop}
+ * (cut after one text delta), {@code errorbefore} (an overloaded_error event after message_start), {@code unsetcounts}
+ * (streamed: the usage of {@code tools} in message_start, and a message_delta whose usage has its counts other than
+ * output null), {@code noargs} (streamed: text, then a tool_use block of a tool without parameters, whose only
+ * input JSON is empty).
  */
 final class AnthropicWire {
 

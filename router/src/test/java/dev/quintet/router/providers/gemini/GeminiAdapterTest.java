@@ -176,7 +176,8 @@ class GeminiAdapterTest extends RouterTest {
 
         assertThat((String) JsonPath.read(response.body(), "$.choices[0].finish_reason")).isEqualTo("length");
         assertThat((String) JsonPath.read(response.body(), "$.choices[0].native_finish_reason")).isEqualTo("MAX_TOKENS");
-        assertThat((String) JsonPath.read(generationOf(response), "$.data.native_finish_reason")).isEqualTo("MAX_TOKENS");
+        assertThat((String) JsonPath.read(generationOf(response), "$.data.native_finish_reason"))
+                .isEqualTo("MAX_TOKENS");
     }
 
     @Test
