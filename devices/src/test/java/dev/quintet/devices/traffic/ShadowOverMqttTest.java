@@ -159,7 +159,7 @@ class ShadowOverMqttTest extends DevicesTestCase {
             delta(mqtt);
 
             assertThat(mqtt.publish("update/shadow", "{\"reported\":{\"target\":22},\"version\":0}")).isZero();
-            TestDevice.Received rejected = mqtt.next(WAIT);
+            TestDevice.Received rejected = nextBesidesDelta(mqtt);
             assertThat(rejected.topic()).isEqualTo("downlink/shadow/rejected");
             assertThat(JsonPath.<String>read(rejected.payload(), "$.code")).isEqualTo("version_conflict");
             assertThat(JsonPath.<Integer>read(rejected.payload(), "$.version")).isEqualTo(1);
@@ -222,6 +222,18 @@ class ShadowOverMqttTest extends DevicesTestCase {
         assertThat(JsonPath.<String>read(r.payload(), "$.code")).isEqualTo("invalid_update");
         assertThat(JsonPath.<String>read(r.payload(), "$.message")).contains(rule);
         assertThat(JsonPath.<Map<String, Object>>read(r.payload(), "$")).doesNotContainKey("version");
+    }
+
+    /**
+     * The next message other than the delta: QoS 1 is at least once, and in rare runs the delta of one version came
+     * twice (a device must take it again anyway), which is not what the tests using this are about.
+     */
+    private static TestDevice.Received nextBesidesDelta(TestDevice mqtt) throws Exception {
+        TestDevice.Received r = mqtt.next(WAIT);
+        while (r != null && r.topic().equals("downlink/shadow/delta")) {
+            r = mqtt.next(WAIT);
+        }
+        return r;
     }
 
     private static JsonNode delta(TestDevice mqtt) throws Exception {
