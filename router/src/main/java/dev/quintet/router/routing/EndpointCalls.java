@@ -42,7 +42,7 @@ final class EndpointCalls {
     /** A failure by the endpoint's fault: noted for the error, and against the endpoint's health. */
     void failed(Failures failures, UpstreamFailure failure) {
         failures.add(failure);
-        health.failed(failure.candidate(), failure.retryAfter());
+        health.failed(failure.candidate(), failure.startedNanos(), failure.retryAfter());
     }
 
     /** An endpoint that timed out or could not be reached, noted as attempted with status 0. */
@@ -50,13 +50,13 @@ final class EndpointCalls {
         boolean timedOut = e instanceof SocketTimeoutException;
         exchange.attempted(c, 0, timedOut ? Attempt.TIMEOUT : Attempt.UNREACHABLE, started);
         return UpstreamFailure.unreachable(c, timedOut ? "timed out waiting for an answer"
-                : "could not be reached (" + UpstreamAnswers.describe(e) + ")");
+                : "could not be reached (" + UpstreamAnswers.describe(e) + ")", started);
     }
 
     /** The failure of a call answered with a status other than 2xx, noted as attempted; closes the answer. */
     UpstreamFailure refused(Candidate c, Exchange exchange, long started, UpstreamResponse upstream) throws IOException {
         try (upstream) {
-            UpstreamFailure failure = answers.failure(c, upstream);
+            UpstreamFailure failure = answers.failure(c, upstream, started);
             exchange.attempted(c, upstream.status(), Attempt.ERROR_STATUS, started);
             return failure;
         }

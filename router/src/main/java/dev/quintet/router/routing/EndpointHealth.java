@@ -13,7 +13,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * What recent calls say about each endpoint, kept in memory: a sliding window of outcomes (success or failure,
  * latency, throughput) and, after failures, a cool-down during which the endpoint is tried only when nothing else
  * is left. Each failure in a row doubles the cool-down, from {@code coolDown} up to {@code maxCoolDown} (at least
- * the {@code Retry-After} the provider asked for, within the same cap); a success ends it.
+ * the {@code Retry-After} the provider asked for, within the same cap); a success ends it. What counts is when each
+ * call began: calls in flight when a cool-down begins neither end it by succeeding nor lengthen it by failing (many
+ * calls failing together in one short outage are one failure, not a streak).
  */
 public final class EndpointHealth {
 
@@ -38,20 +40,24 @@ public final class EndpointHealth {
     }
 
     /**
-     * A call that answered: {@code latency} until the first content (streams) or the whole answer, and
-     * {@code generation} the time over which {@code completionTokens} were produced.
+     * A call that answered, begun at {@code startedNanos} ({@link System#nanoTime()}): {@code latency} until the
+     * first content (streams) or the whole answer, and {@code generation} the time over which
+     * {@code completionTokens} were produced.
      */
-    void succeeded(Candidate c, Duration latency, long completionTokens, Duration generation) {
+    void succeeded(Candidate c, long startedNanos, Duration latency, long completionTokens, Duration generation) {
         double seconds = generation.toNanos() / 1e9;
         Double throughput = completionTokens > 0 && seconds > 0 ? completionTokens / seconds : null;
-        record(c).add(new EndpointRecord.Outcome(clock.instant(), true, latency.toMillis(), throughput), window,
-                null);
+        record(c).add(new EndpointRecord.Outcome(clock.instant(), true, latency.toMillis(), throughput), startedNanos,
+                window, null);
     }
 
-    /** A call that failed by the endpoint's fault (unreachable, timed out, 401/403/404, 408, 429, 5xx, broken). */
-    void failed(Candidate c, Optional<Duration> retryAfter) {
+    /**
+     * A call that failed by the endpoint's fault (unreachable, timed out, 401/403/404, 408, 429, 5xx, broken);
+     * {@code startedNanos} is {@link System#nanoTime()} when it began.
+     */
+    void failed(Candidate c, long startedNanos, Optional<Duration> retryAfter) {
         Instant now = clock.instant();
-        record(c).add(new EndpointRecord.Outcome(now, false, null, null), window,
+        record(c).add(new EndpointRecord.Outcome(now, false, null, null), startedNanos, window,
                 failures -> now.plus(coolDown(failures, retryAfter)));
     }
 

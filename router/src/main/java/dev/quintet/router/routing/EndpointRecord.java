@@ -19,14 +19,24 @@ final class EndpointRecord {
     private final Deque<Outcome> outcomes = new ArrayDeque<>();
     private int failuresInARow;
     private Instant coolingUntil;
+    /** {@link System#nanoTime()} when the last counted failure set the cool-down; calls begun before it are older. */
+    private long coolingSetNanos;
 
-    /** Adds {@code outcome}; for a failure, {@code coolDown} gives the end of the cool-down from the failures in a row. */
-    synchronized void add(Outcome outcome, Duration window, IntFunction<Instant> coolDown) {
+    /**
+     * Adds {@code outcome} of a call begun at {@code startedNanos}; for a failure, {@code coolDown} gives the end of
+     * the cool-down from the failures in a row. A call begun before the last counted failure was in flight when it
+     * came: its success does not end the cool-down, and its failure does not count again.
+     */
+    synchronized void add(Outcome outcome, long startedNanos, Duration window, IntFunction<Instant> coolDown) {
         outcomes.addLast(outcome);
         Instant oldest = outcome.at().minus(window);
         while (outcomes.size() > EndpointHealth.MAX_OUTCOMES
                 || (!outcomes.isEmpty() && outcomes.peekFirst().at().isBefore(oldest))) {
             outcomes.removeFirst();
+        }
+        boolean older = failuresInARow > 0 && startedNanos - coolingSetNanos < 0;
+        if (older) {
+            return;
         }
         if (outcome.ok()) {
             failuresInARow = 0;
@@ -34,6 +44,7 @@ final class EndpointRecord {
         } else {
             failuresInARow++;
             coolingUntil = coolDown.apply(failuresInARow);
+            coolingSetNanos = System.nanoTime();
         }
     }
 

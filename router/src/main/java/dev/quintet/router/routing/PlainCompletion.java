@@ -63,13 +63,14 @@ final class PlainCompletion {
             if (answer == null || answer.hasNonNull("error") || !answer.has("choices")) {
                 exchange.attempted(c, 502, Attempt.INVALID_ANSWER, started);
                 calls.failed(failures, new UpstreamFailure(c, 502, "answered 200 without choices"
-                        + (answer == null ? "" : ": " + UpstreamAnswers.message(answer)), Optional.empty(), ""));
+                        + (answer == null ? "" : ": " + UpstreamAnswers.message(answer)), Optional.empty(), "",
+                        started));
                 return null;
             }
             exchange.answered(c, started);
             Charge charge = settle(c, request, answer, exchange);
             Duration took = Duration.ofNanos(System.nanoTime() - started);
-            calls.health().succeeded(c, took, charge.usage().completion(), took);
+            calls.health().succeeded(c, started, took, charge.usage().completion(), took);
             return answer;
         } catch (IOException e) {
             calls.failed(failures, EndpointCalls.unreachable(c, exchange, started, e));

@@ -81,7 +81,7 @@ final class StreamedCompletion {
             });
             if (outcome.kind() == RelayOutcome.Kind.FAILED_BEFORE_CONTENT) {
                 exchange.attempted(c, outcome.status(), Attempt.STREAM_ERROR, started);
-                return new UpstreamFailure(c, outcome.status(), outcome.problem(), Optional.empty(), "");
+                return new UpstreamFailure(c, outcome.status(), outcome.problem(), Optional.empty(), "", started);
             }
             relay.close();
             boolean cancelled = outcome.kind() == RelayOutcome.Kind.CLIENT_GONE;
@@ -100,11 +100,11 @@ final class StreamedCompletion {
     /** Notes how a stream that reached the caller went: broken off, or its latency and throughput. */
     private void delivered(Candidate c, StreamTally tally, boolean cancelled, Charge charge, long started) {
         if (tally.failed()) {
-            calls.health().failed(c, Optional.empty());
+            calls.health().failed(c, started, Optional.empty());
         } else if (!cancelled) {
             long firstContent = tally.firstContentNanos() == 0 ? System.nanoTime() : tally.firstContentNanos();
-            calls.health().succeeded(c, Duration.ofNanos(firstContent - started), charge.usage().completion(),
-                    Duration.ofNanos(System.nanoTime() - firstContent));
+            calls.health().succeeded(c, started, Duration.ofNanos(firstContent - started),
+                    charge.usage().completion(), Duration.ofNanos(System.nanoTime() - firstContent));
         }
     }
 

@@ -30,7 +30,7 @@ final class UpstreamAnswers {
         }
     }
 
-    UpstreamFailure failure(Candidate c, UpstreamResponse upstream) throws IOException {
+    UpstreamFailure failure(Candidate c, UpstreamResponse upstream, long startedNanos) throws IOException {
         byte[] body = upstream.readBody(ERROR_BODY_LIMIT);
         ObjectNode parsed = parse(body);
         String problem = parsed != null ? message(parsed) : "";
@@ -38,7 +38,7 @@ final class UpstreamAnswers {
             problem = new String(body, 0, Math.min(body.length, 300), StandardCharsets.UTF_8).strip();
         }
         return new UpstreamFailure(c, upstream.status(), problem, upstream.retryAfter(),
-                parsed == null ? "" : code(parsed));
+                parsed == null ? "" : code(parsed), startedNanos);
     }
 
     /**

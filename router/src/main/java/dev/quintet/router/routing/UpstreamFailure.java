@@ -10,9 +10,10 @@ import java.util.Set;
  * @param status the upstream's HTTP status, 0 when it was not reached or timed out
  * @param problem what went wrong, for people
  * @param code the provider's machine-readable error code ({@code error.code}, else {@code error.type}), "" if none
+ * @param startedNanos {@link System#nanoTime()} when the call began
  */
 public record UpstreamFailure(Candidate candidate, int status, String problem, Optional<Duration> retryAfter,
-                              String code) {
+                              String code, long startedNanos) {
 
     /**
      * Codes that make a 400 or 413 the provider's own state rather than the request's fault: Groq answers 413
@@ -22,8 +23,8 @@ public record UpstreamFailure(Candidate candidate, int status, String problem, O
     static final Set<String> PROVIDER_CODES = Set.of("rate_limit_exceeded", "model_decommissioned",
             "model_not_found");
 
-    public static UpstreamFailure unreachable(Candidate candidate, String problem) {
-        return new UpstreamFailure(candidate, 0, problem, Optional.empty(), "");
+    public static UpstreamFailure unreachable(Candidate candidate, String problem, long startedNanos) {
+        return new UpstreamFailure(candidate, 0, problem, Optional.empty(), "", startedNanos);
     }
 
     /**

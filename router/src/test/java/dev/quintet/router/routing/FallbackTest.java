@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class FallbackTest {
 
     private static UpstreamFailure limited(Optional<Duration> retryAfter) {
-        return new UpstreamFailure(null, 429, "rate limited", retryAfter, "");
+        return new UpstreamFailure(null, 429, "rate limited", retryAfter, "", 0);
     }
 
     @Test
