@@ -22,7 +22,7 @@ public final class CostCalculator {
         return times(pricing.prompt(), uncached)
                 .add(times(or(pricing.inputCacheRead(), pricing.prompt()), usage.cached()))
                 .add(times(cacheWrite(pricing), usage.cacheWrite() - usage.cacheWrite1h()))
-                .add(times(or(pricing.inputCacheWrite1h(), cacheWrite(pricing)), usage.cacheWrite1h()))
+                .add(times(cacheWrite1h(pricing), usage.cacheWrite1h()))
                 .add(times(pricing.completion(), usage.completion() - reasoning))
                 .add(times(or(pricing.internalReasoning(), pricing.completion()), reasoning))
                 .add(pricing.request());
@@ -30,14 +30,17 @@ public final class CostCalculator {
 
     /** The most a call can cost with at most {@code promptTokens} in and {@code completionTokens} out. */
     public static BigDecimal worstCase(Pricing pricing, long promptTokens, long completionTokens) {
-        BigDecimal prompt = pricing.prompt().max(cacheWrite(pricing))
-                .max(or(pricing.inputCacheWrite1h(), pricing.prompt()));
+        BigDecimal prompt = pricing.prompt().max(cacheWrite(pricing)).max(cacheWrite1h(pricing));
         BigDecimal completion = pricing.completion().max(or(pricing.internalReasoning(), pricing.completion()));
         return times(prompt, promptTokens).add(times(completion, completionTokens)).add(pricing.request());
     }
 
     private static BigDecimal cacheWrite(Pricing pricing) {
         return or(pricing.inputCacheWrite(), pricing.prompt());
+    }
+
+    private static BigDecimal cacheWrite1h(Pricing pricing) {
+        return or(pricing.inputCacheWrite1h(), cacheWrite(pricing));
     }
 
     private static BigDecimal times(BigDecimal price, long tokens) {

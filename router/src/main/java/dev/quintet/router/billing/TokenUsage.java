@@ -31,13 +31,12 @@ public record TokenUsage(long prompt, long completion, long cached, long cacheWr
 
     /**
      * Reads OpenAI's {@code usage} object ({@code prompt_tokens}, {@code completion_tokens},
-     * {@code prompt_tokens_details.cached_tokens}, {@code .cache_write_tokens} and, of those, {@code
-     * .cache_write_1h_tokens}, {@code completion_tokens_details.reasoning_tokens}); empty when it carries no token
-     * counts. Two variants of
-     * OpenAI-compatible providers are read too: cache reads reported beside the prompt ({@code cached_tokens},
-     * Moonshot's; {@code prompt_cache_hit_tokens}, DeepSeek's), and reasoning left out of {@code completion_tokens},
-     * which a {@code total_tokens} of prompt, completion and reasoning together shows (xAI's): the reasoning is then
-     * added to the completion, where OpenAI counts it.
+     * {@code prompt_tokens_details.cached_tokens}, {@code .cache_write_tokens} and, of those,
+     * {@code .cache_write_1h_tokens}, {@code completion_tokens_details.reasoning_tokens}); empty when it carries no
+     * token counts. Two variants of OpenAI-compatible providers are read too: cache reads reported beside the
+     * prompt ({@code cached_tokens}, Moonshot's; {@code prompt_cache_hit_tokens}, DeepSeek's), and reasoning left out
+     * of {@code completion_tokens}, which a {@code total_tokens} of prompt, completion and reasoning together shows
+     * (xAI's): the reasoning is then added to the completion, where OpenAI counts it.
      */
     public static Optional<TokenUsage> fromOpenAi(JsonNode usage) {
         if (usage == null || !usage.isObject() || !(count(usage.get("prompt_tokens")) >= 0

@@ -68,6 +68,11 @@ public final class FakeUpstream implements AutoCloseable {
         return List.copyOf(received);
     }
 
+    /** The provider prefixes of the paths received, in order ({@code /a/}, {@code /b/}): which fakes were called. */
+    public List<String> reached() {
+        return received().stream().map(r -> r.path().substring(0, 3)).toList();
+    }
+
     public void clear() {
         received.clear();
         hungUp = new CountDownLatch(1);

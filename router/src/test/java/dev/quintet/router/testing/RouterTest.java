@@ -1,5 +1,6 @@
 package dev.quintet.router.testing;
 
+import com.jayway.jsonpath.JsonPath;
 import dev.quintet.platform.testing.Http;
 import dev.quintet.router.testing.RouterFixture.TestCaller;
 import java.math.BigDecimal;
@@ -43,6 +44,11 @@ public abstract class RouterTest {
     /** Posts {@code body} to the chat-completions endpoint with {@code caller}'s key. */
     protected static HttpResponse<String> chat(TestCaller caller, String body) {
         return Http.send("POST", router.url() + "/api/v1/chat/completions", body, caller.auth());
+    }
+
+    /** The {@code error.message} of an error answer. */
+    protected static String message(HttpResponse<String> response) {
+        return JsonPath.read(response.body(), "$.error.message");
     }
 
     /** The body of {@code GET /generation} for the generation that gave {@code answer}, read with the fixture's key. */

@@ -17,10 +17,6 @@ import tools.jackson.databind.JsonNode;
 
 class ChatCompletionsTest extends RouterTest {
 
-    private static String message(HttpResponse<String> response) {
-        return JsonPath.read(response.body(), "$.error.message");
-    }
-
     @Test
     void passesTheUpstreamAnswerThroughNamingModelAndProvider() {
         HttpResponse<String> response = Http.send("POST", router.url() + "/v1/chat/completions",

@@ -5,26 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jayway.jsonpath.JsonPath;
 import dev.quintet.platform.testing.Http;
-import dev.quintet.router.testing.FakeUpstream;
 import dev.quintet.router.testing.RouterTest;
 import java.net.http.HttpResponse;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Which endpoints a request is tried on when provider preferences, cool-downs and several models meet. */
 class EndpointChoiceTest extends RouterTest {
-
-    private static String message(HttpResponse<String> response) {
-        return JsonPath.read(response.body(), "$.error.message");
-    }
-
-    /** The paths the fake received, each cut to its provider prefix ({@code /a/}, {@code /b/}). */
-    private static List<String> tried() {
-        return router.fake().received().stream().map(FakeUpstream.Received::path).map(p -> p.substring(0, 3))
-                .toList();
-    }
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {"{\"allow_fallbacks\":false}",
@@ -38,7 +26,7 @@ class EndpointChoiceTest extends RouterTest {
                 + HI + "}");
 
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        assertThat(tried()).containsExactly("/b/");
+        assertThat(router.fake().reached()).containsExactly("/b/");
     }
 
     @Test
@@ -50,7 +38,7 @@ class EndpointChoiceTest extends RouterTest {
         assertThat((String) JsonPath.read(response.body(), "$.error.param")).isEqualTo("provider.order");
         assertThat((String) JsonPath.read(response.body(), "$.error.metadata.reason")).isEqualTo("no_ordered_provider");
         assertThat(message(response)).contains("test/ok", "provider.order (fake-b)", "configured: fake-a");
-        assertThat(tried()).isEmpty();
+        assertThat(router.fake().reached()).isEmpty();
     }
 
     @Test
@@ -60,7 +48,7 @@ class EndpointChoiceTest extends RouterTest {
 
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         assertThat((String) JsonPath.read(response.body(), "$.model")).isEqualTo("test/params");
-        assertThat(tried()).containsExactly("/b/");
+        assertThat(router.fake().reached()).containsExactly("/b/");
     }
 
     @Test

@@ -12,9 +12,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Calls {@code {base}/chat/completions} (and {@code {base}/completions} for legacy text completions) of a provider
  * that speaks OpenAI's format; nothing is translated but the fields some providers take differently (see
- * {@link OpenAiDialects}). A provider answering 404 on {@code /completions} (it has
- * none, or not for this model, as OpenAI's chat models) gets the prompt as a chat message instead, unless the
- * request has a {@code suffix}, which only a completions endpoint can honour.
+ * {@link OpenAiDialects}). A provider answering 404 on {@code /completions} (it has none, or not for this model, as
+ * OpenAI's chat models) gets the prompt as a chat message instead, unless the request has a {@code suffix}, which
+ * only a completions endpoint can honour.
  */
 public final class OpenAiCompatibleProvider implements Provider {
 
