@@ -42,7 +42,9 @@ final class EndpointCalls {
     /** A failure by the endpoint's fault: noted for the error, and against the endpoint's health. */
     void failed(Failures failures, UpstreamFailure failure) {
         failures.add(failure);
-        health.failed(failure.candidate(), failure.startedNanos(), failure.retryAfter());
+        if (!failure.flagged()) {
+            health.failed(failure.candidate(), failure.startedNanos(), failure.retryAfter());
+        }
     }
 
     /** An endpoint that timed out or could not be reached, noted as attempted with status 0. */

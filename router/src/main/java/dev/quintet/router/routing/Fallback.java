@@ -20,12 +20,19 @@ public final class Fallback {
                 + (f.problem().isBlank() ? "" : ": " + f.problem()));
     }
 
-    /** 429 when every endpoint was rate limited, otherwise 502 naming each failure. */
+    /**
+     * 429 when every endpoint was rate limited, 403 when a provider's moderation flagged the input (the caller's to
+     * change), 502 naming each failure when the providers refused the router's keys or failed otherwise.
+     */
     public static ApiException exhausted(List<UpstreamFailure> failures) {
         String trail = String.join("; ", failures.stream().map(UpstreamFailure::describe).toList());
         if (failures.stream().allMatch(UpstreamFailure::rateLimited)) {
             return new ApiException(429, "upstream_rate_limited",
                     "every provider tried is rate limiting: " + trail);
+        }
+        if (failures.stream().anyMatch(UpstreamFailure::flagged)) {
+            return new ApiException(403, UpstreamFailure.FLAGGED, "a provider's moderation flagged the input: "
+                    + trail);
         }
         if (failures.stream().allMatch(f -> f.status() == 401 || f.status() == 403)) {
             return new ApiException(502, "upstream_credentials_rejected", "the providers rejected the router's "

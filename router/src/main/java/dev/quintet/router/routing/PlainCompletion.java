@@ -5,6 +5,7 @@ import dev.quintet.router.billing.Charge;
 import dev.quintet.router.billing.TokenUsage;
 import dev.quintet.router.generations.Attempt;
 import dev.quintet.router.providers.UpstreamResponse;
+import dev.quintet.router.providers.openai.OpenAiReasoning;
 import dev.quintet.router.stream.ReasoningFields;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -66,6 +67,9 @@ final class PlainCompletion {
                         + (answer == null ? "" : ": " + UpstreamAnswers.message(answer)), Optional.empty(), "",
                         started));
                 return null;
+            }
+            if (OpenAiReasoning.reads(c.connection().provider())) {
+                OpenAiReasoning.answer(answer);
             }
             exchange.answered(c, started);
             Charge charge = settle(c, request, answer, exchange);

@@ -5,6 +5,7 @@ import dev.quintet.router.billing.Charge;
 import dev.quintet.router.billing.TokenUsage;
 import dev.quintet.router.generations.Attempt;
 import dev.quintet.router.providers.UpstreamResponse;
+import dev.quintet.router.providers.openai.OpenAiReasoning;
 import dev.quintet.router.stream.ChunkStyle;
 import dev.quintet.router.stream.RelayOutcome;
 import dev.quintet.router.stream.SseRelay;
@@ -14,7 +15,9 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Serves a streaming request: endpoints are tried until one's content reaches the caller; a failure after that,
@@ -75,10 +78,11 @@ final class StreamedCompletion {
             }
             StreamTally tally = new StreamTally();
             Charge[] priced = new Charge[1];
-            RelayOutcome outcome = relay.relay(upstream.body(), upstream.cancel(), c.model().id(), c.providerName(), tally, t -> {
-                priced[0] = exchange.price(c, TokenUsage.fromOpenAi(t.usage()), t.completion(), false);
-                return UsageFields.of(json, t.usage(), priced[0]);
-            });
+            RelayOutcome outcome = relay.relay(upstream.body(), upstream.cancel(), c.model().id(), c.providerName(),
+                    reshape(c), tally, t -> {
+                        priced[0] = exchange.price(c, TokenUsage.fromOpenAi(t.usage()), t.completion(), false);
+                        return UsageFields.of(json, t.usage(), priced[0]);
+                    });
             if (outcome.kind() == RelayOutcome.Kind.FAILED_BEFORE_CONTENT) {
                 exchange.attempted(c, outcome.status(), Attempt.STREAM_ERROR, started);
                 return new UpstreamFailure(c, outcome.status(), outcome.problem(), Optional.empty(), "", started);
@@ -95,6 +99,14 @@ final class StreamedCompletion {
         } catch (IOException e) {
             return EndpointCalls.unreachable(c, exchange, started, e);
         }
+    }
+
+    /** What each of {@code c}'s chunks needs to read as OpenRouter's: its reasoning told in OpenRouter's fields. */
+    private static Consumer<ObjectNode> reshape(Candidate c) {
+        if (!OpenAiReasoning.reads(c.connection().provider())) {
+            return chunk -> { };
+        }
+        return new OpenAiReasoning()::chunk;
     }
 
     /** Notes how a stream that reached the caller went: broken off, or its latency and throughput. */

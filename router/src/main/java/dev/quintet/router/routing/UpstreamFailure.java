@@ -23,6 +23,12 @@ public record UpstreamFailure(Candidate candidate, int status, String problem, O
     static final Set<String> PROVIDER_CODES = Set.of("rate_limit_exceeded", "model_decommissioned",
             "model_not_found");
 
+    /**
+     * The code of a refusal of the request's input by a provider's moderation (OpenRouter's 403 with
+     * {@code metadata.reasons} and {@code flagged_input}): the endpoint works, and another provider may not moderate.
+     */
+    static final String FLAGGED = "input_flagged";
+
     public static UpstreamFailure unreachable(Candidate candidate, String problem, long startedNanos) {
         return new UpstreamFailure(candidate, 0, problem, Optional.empty(), "", startedNanos);
     }
@@ -33,6 +39,11 @@ public record UpstreamFailure(Candidate candidate, int status, String problem, O
      */
     public boolean callersFault() {
         return (status == 400 || status == 413 || status == 422) && !PROVIDER_CODES.contains(code);
+    }
+
+    /** Whether a provider's moderation refused the request's input. */
+    boolean flagged() {
+        return code.equals(FLAGGED);
     }
 
     /** Whether the provider was rate limiting: a 429, or another status with the code {@code rate_limit_exceeded}. */

@@ -4,6 +4,7 @@ import dev.quintet.platform.web.EventStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -29,6 +30,7 @@ final class ChunkRelay {
     private final Function<StreamTally, ObjectNode> pricedUsage;
     private final ChunkStyle style;
     private final List<byte[]> held = new ArrayList<>();
+    private Consumer<ObjectNode> reshape = chunk -> { };
     private boolean started;
     private boolean finished;
     private boolean usageSent;
@@ -46,6 +48,12 @@ final class ChunkRelay {
         this.tally = tally;
         this.pricedUsage = pricedUsage;
         this.created = System.currentTimeMillis() / 1000;
+    }
+
+    /** Has {@code reshape} rewrite each upstream chunk before anything else reads it. */
+    ChunkRelay reshaping(Consumer<ObjectNode> reshape) {
+        this.reshape = reshape;
+        return this;
     }
 
     RelayOutcome run(SseEvents events) {
@@ -79,6 +87,7 @@ final class ChunkRelay {
     }
 
     private void forward(ObjectNode chunk) throws IOException {
+        reshape.accept(chunk);
         if (chunk.hasNonNull("id") && tally.upstreamId() == null) {
             tally.upstreamId(chunk.get("id").asString());
         }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -60,16 +61,18 @@ public final class SseRelay implements AutoCloseable {
     }
 
     /**
-     * Relays one upstream's SSE body, answering for {@code model} as served by {@code provider}; what it produced
-     * goes to {@code tally}, and {@code pricedUsage} gives the final chunk's {@code usage} from it. {@code cancel}
-     * stops the upstream call from another thread, should the caller go away.
+     * Relays one upstream's SSE body, answering for {@code model} as served by {@code provider}; {@code reshape}
+     * rewrites each chunk first, what it produced goes to {@code tally}, and {@code pricedUsage} gives the final
+     * chunk's {@code usage} from it. {@code cancel} stops the upstream call from another thread, should the caller go
+     * away.
      */
-    public RelayOutcome relay(InputStream body, Runnable cancel, String model, String provider, StreamTally tally,
+    public RelayOutcome relay(InputStream body, Runnable cancel, String model, String provider,
+                              Consumer<ObjectNode> reshape, StreamTally tally,
                               Function<StreamTally, ObjectNode> pricedUsage) {
         this.cancel = cancel;
         try {
             return whileWaiting(() -> new ChunkRelay(writer, json, generationId, model, provider, tally, pricedUsage,
-                    style).run(new SseEvents(body)));
+                    style).reshaping(reshape).run(new SseEvents(body)));
         } finally {
             this.cancel = null;
             closeQuietly(body);

@@ -15,22 +15,22 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A provider on a real port speaking OpenAI's chat-completions format, and, under paths ending in
- * {@code /v1/messages} and {@code :generateContent} / {@code :streamGenerateContent}, Anthropic's (see
- * {@link AnthropicWire}) and Gemini's (see {@link GeminiWire}). For OpenAI's format The upstream model name picks the
- * behaviour: {@code ok}, {@code tools}, {@code err400}, {@code err401}, {@code err429}, {@code err500},
- * {@code emptydone} (streamed: an error in an {@code error:} line, then {@code [DONE]} without any answer),
- * {@code choiceusage} (streamed: usage only inside the finish chunk's choice, as Moonshot sends it),
- * {@code tpm413} (Groq's 413 over a tokens-per-minute limit), {@code retired} (Groq's 400 for a decommissioned
- * model), {@code extra422} (Mistral's 422 for a field it lacks, its message an object), {@code slow} (first byte
- * after 1.2 s), {@code drop} (connection cut after one content chunk), {@code stall}
- * (one content chunk, then silence until the caller hangs up), {@code nousage}, {@code errorbefore} (an error
- * event before any content), {@code cached} (usage with cache and reasoning tokens), {@code big} (after 400 ms,
- * usage of 5 prompt and 100 completion tokens), {@code long} (after 500 ms, 1 MiB of content), {@code lag} (answers
- * after 1 s), {@code thinks} (reasoning text
- * and reasoning tokens), {@code hang} (sends nothing for 3 s, then closes the connection). Under
- * {@code /v1/completions} it answers legacy text completions (see {@link TextWire}); there {@code chatonly} answers
- * 404 as OpenAI does for chat models. Requests are recorded.
+ * A provider on a real port speaking OpenAI's chat-completions format, and, under paths ending in {@code /v1/messages}
+ * and {@code :generateContent} / {@code :streamGenerateContent}, Anthropic's (see {@link AnthropicWire}) and Gemini's
+ * (see {@link GeminiWire}). For OpenAI's format the upstream model name picks the behaviour: {@code ok}, {@code tools},
+ * {@code err400}, {@code err401}, {@code err429}, {@code err500}, {@code emptydone} (streamed: an error in an
+ * {@code error:} line, then {@code [DONE]} without any answer), {@code choiceusage} (streamed: usage only inside the
+ * finish chunk's choice, as Moonshot sends it), {@code tpm413} (Groq's 413 over a tokens-per-minute limit),
+ * {@code retired} (Groq's 400 for a decommissioned model), {@code flagged} (OpenRouter's 403 for input its moderation
+ * flagged), {@code extra422} (Mistral's 422 for a field it lacks, its message an object), {@code slow} (first byte
+ * after 1.2 s), {@code drop} (connection cut after one content chunk), {@code stall} (one content chunk, then silence
+ * until the caller hangs up), {@code nousage}, {@code errorbefore} (an error event before any content), {@code cached}
+ * (usage with cache and reasoning tokens), {@code big} (after 400 ms, usage of 5 prompt and 100 completion tokens),
+ * {@code long} (after 500 ms, 1 MiB of content), {@code lag} (answers after 1 s), {@code thinks} (reasoning text and
+ * reasoning tokens), {@code thinktags} (the same reasoning in {@code <think>} tags before the content, streamed in
+ * pieces that split the tags), {@code hang} (sends nothing for 3 s, then closes the connection). Under
+ * {@code /v1/completions} it answers legacy text completions (see {@link TextWire}); there {@code chatonly} answers 404
+ * as OpenAI does for chat models. Requests are recorded.
  */
 public final class FakeUpstream implements AutoCloseable {
 
@@ -109,6 +109,11 @@ public final class FakeUpstream implements AutoCloseable {
                     error(exchange, 429, "Rate limit reached");
                 }
                 case "err500" -> error(exchange, 500, "The server had an error");
+                case "flagged" -> json(exchange, 403, "{\"error\":{\"code\":403,\"message\":\"flagged requires "
+                        + "moderation on Fake. Your input was flagged for \\\"harassment\\\". No credits were "
+                        + "charged.\","
+                        + "\"metadata\":{\"reasons\":[\"harassment\"],\"flagged_input\":\"Hi\",\"provider_name\":"
+                        + "\"Fake\",\"model_slug\":\"flagged\"}}}");
                 case "tpm413" -> json(exchange, 413, "{\"error\":{\"message\":\"Request too large for model: Limit "
                         + "6000, Requested 9000\",\"type\":\"tokens\",\"code\":\"rate_limit_exceeded\"}}");
                 case "retired" -> json(exchange, 400, "{\"error\":{\"message\":\"The model has been decommissioned\","
@@ -136,6 +141,8 @@ public final class FakeUpstream implements AutoCloseable {
             case "nousage" -> Answers.completion(model, null);
             case "cached" -> Answers.completion(model, Answers.CACHED_USAGE);
             case "thinks" -> Answers.reasoned(model);
+            case "thinktags" -> Answers.completion(model, Answers.REASONED_USAGE).replace("\"content\":\"Hello\"",
+                    "\"content\":\"<think>Let me think.</think>\\n\\nHello\"");
             case "lag" -> {
                 sleep(1000);
                 yield Answers.completion(model);
@@ -169,6 +176,11 @@ public final class FakeUpstream implements AutoCloseable {
             send(out, Answers.chunk(model, "{\"reasoning\":\"Let me think.\",\"reasoning_details\":[{\"type\":"
                     + "\"reasoning.text\",\"text\":\"Let me think.\",\"index\":0}]}", null));
         }
+        if (model.equals("thinktags")) {
+            for (String piece : new String[] {"<thi", "nk>Let me", " think.</th", "ink>\\n\\n"}) {
+                send(out, Answers.chunk(model, "{\"content\":\"" + piece + "\"}", null));
+            }
+        }
         if (model.equals("errorbefore")) {
             send(out, "{\"error\":{\"code\":503,\"message\":\"overloaded\"}}");
             return;
@@ -190,7 +202,7 @@ public final class FakeUpstream implements AutoCloseable {
         }
         if (!model.equals("nousage") && !model.equals("choiceusage")) {
             send(out, Answers.usageChunk(model, model.equals("cached") ? Answers.CACHED_USAGE
-                    : model.equals("thinks") ? Answers.REASONED_USAGE : Answers.USAGE));
+                    : model.startsWith("think") ? Answers.REASONED_USAGE : Answers.USAGE));
         }
         out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
         out.flush();

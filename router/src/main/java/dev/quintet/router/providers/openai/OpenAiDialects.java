@@ -21,13 +21,20 @@ import tools.jackson.databind.node.ObjectNode;
  *       the usage anyway), {@code max_tokens} for {@code max_completion_tokens}, {@code random_seed} for
  *       {@code seed}, no {@code user}, no reasoning fields, and assistant messages without the fields the router's
  *       own answers carry ({@code reasoning}, {@code reasoning_details}, {@code refusal}, ...).</li>
+ *   <li>The reasoning of past assistant turns, which callers send back in OpenRouter's fields, goes back as each
+ *       provider's models read it: as {@code reasoning_content} to DeepSeek, Moonshot and Z.AI (whose thinking
+ *       models continue from it across tool calls), in {@code <think>} tags before the content to MiniMax (whose
+ *       models are to see their thinking in the history), and to the others not at all (their schemas may refuse
+ *       the fields, and their models' templates leave past reasoning out).</li>
  * </ul>
  */
 final class OpenAiDialects {
 
     /** Fields of assistant messages that answers carry and Mistral's message schema lacks. */
-    private static final List<String> ANSWER_FIELDS = List.of("reasoning", "reasoning_details", "reasoning_content",
-            "refusal", "annotations", "audio");
+    private static final List<String> ANSWER_FIELDS = List.of("refusal", "annotations", "audio");
+    private static final List<String> REASONING_FIELDS = List.of("reasoning", "reasoning_details",
+            "reasoning_content");
+    private static final Set<String> TAKE_REASONING_CONTENT = Set.of("deepseek", "moonshot", "z-ai");
     private static final Set<String> OPENAI_EFFORTS = Set.of("none", "minimal", "low", "medium", "high", "xhigh");
 
     private OpenAiDialects() {
@@ -40,6 +47,7 @@ final class OpenAiDialects {
         }
         ReasoningRequest reasoning = ReasoningRequest.of(body);
         body.remove(List.of("reasoning", "include_reasoning", "reasoning_effort"));
+        pastReasoning(slug, body);
         switch (slug) {
             case "openai" -> {
                 rename(body, "max_tokens", "max_completion_tokens");
@@ -67,6 +75,39 @@ final class OpenAiDialects {
                 m.remove(ANSWER_FIELDS);
             }
         }
+    }
+
+    /** Puts the reasoning of each assistant message in the provider's own field, or leaves it out. */
+    private static void pastReasoning(String slug, ObjectNode body) {
+        for (JsonNode message : body.path("messages")) {
+            if (!(message instanceof ObjectNode m) || !"assistant".equals(m.path("role").asString(""))) {
+                continue;
+            }
+            String reasoning = reasoningOf(m);
+            m.remove(REASONING_FIELDS);
+            if (reasoning.isEmpty()) {
+                continue;
+            }
+            if (TAKE_REASONING_CONTENT.contains(slug)) {
+                m.put("reasoning_content", reasoning);
+            } else if (slug.equals("minimax") && !m.path("content").isArray()) {
+                m.put("content", "<think>" + reasoning + "</think>\n\n" + m.path("content").asString(""));
+            }
+        }
+    }
+
+    /** An assistant message's reasoning: its {@code reasoning}, else the texts of its details, else "". */
+    private static String reasoningOf(ObjectNode message) {
+        if (!message.path("reasoning").asString("").isEmpty()) {
+            return message.get("reasoning").asString();
+        }
+        StringBuilder text = new StringBuilder();
+        for (JsonNode detail : message.path("reasoning_details")) {
+            if (detail.path("type").asString("").equals("reasoning.text")) {
+                text.append(detail.path("text").asString(""));
+            }
+        }
+        return text.isEmpty() ? message.path("reasoning_content").asString("") : text.toString();
     }
 
     /** Moves {@code from}'s value to {@code to}, unless {@code to} is set already (then {@code from} just goes). */

@@ -3,6 +3,7 @@ package dev.quintet.router.providers.openai;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quintet.router.testing.Json;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.node.ObjectNode;
@@ -12,6 +13,10 @@ class OpenAiDialectsTest {
 
     private static final String REASONING =
             "\"messages\":[],\"reasoning\":{\"effort\":\"%s\"},\"include_reasoning\":true";
+    private static final String PAST_REASONING = """
+            {"messages":[{"role":"user","content":"Hi"},{"role":"assistant","content":"Hello","reasoning":"Plan.",\
+            "reasoning_details":[{"type":"reasoning.text","text":"Plan.","format":"unknown","index":0}]},\
+            {"role":"user","content":"More"}]}""";
 
     private static ObjectNode adapt(String slug, String body) {
         return OpenAiDialects.adapt(slug, (ObjectNode) Json.read(body));
@@ -83,5 +88,32 @@ class OpenAiDialectsTest {
                 {"messages":[{"role":"user","content":"Hi"},{"role":"assistant","content":"Hello"},\
                 {"role":"user","content":"More"}],"stream":true,"temperature":0.2,"max_tokens":20,\
                 "random_seed":7}"""));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "deepseek|{\"role\":\"assistant\",\"content\":\"Hello\",\"reasoning_content\":\"Plan.\"}",
+            "moonshot|{\"role\":\"assistant\",\"content\":\"Hello\",\"reasoning_content\":\"Plan.\"}",
+            "minimax|{\"role\":\"assistant\",\"content\":\"<think>Plan.</think>\\n\\nHello\"}",
+            "groq|{\"role\":\"assistant\",\"content\":\"Hello\"}",
+            "openai|{\"role\":\"assistant\",\"content\":\"Hello\"}"})
+    void sendsPastReasoningBackAsEachProviderTakesIt(String slug, String assistant) {
+        assertThat(adapt(slug, PAST_REASONING).path("messages").path(1)).isEqualTo(Json.read(assistant));
+    }
+
+    @Test
+    void takesPastReasoningFromTheDetailsWhenTheMessageHasNoReasoningText() {
+        ObjectNode sent = adapt("z-ai", """
+                {"messages":[{"role":"assistant","content":null,"tool_calls":[],"reasoning_details":[\
+                {"type":"reasoning.text","text":"Pla","index":0},{"type":"reasoning.text","text":"n.","index":0},\
+                {"type":"reasoning.encrypted","data":"x"}]}]}""");
+
+        assertThat(sent.path("messages").path(0)).isEqualTo(Json.read("""
+                {"role":"assistant","content":null,"tool_calls":[],"reasoning_content":"Plan."}"""));
+    }
+
+    @Test
+    void leavesPastReasoningToOpenRouterAsSent() {
+        assertThat(adapt("openrouter", PAST_REASONING)).isEqualTo(Json.read(PAST_REASONING));
     }
 }

@@ -1,0 +1,197 @@
+package dev.quintet.router.providers.openai;
+
+import dev.quintet.router.providers.ProviderInfo;
+import dev.quintet.router.providers.WireFormat;
+import dev.quintet.router.providers.translation.ReasoningDetails;
+import java.util.HashMap;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A model's reasoning as providers speaking OpenAI's format tell it, told as OpenRouter does: a {@code reasoning}
+ * string and a {@code reasoning_details} entry ({@code reasoning.text}, format {@value #FORMAT}). Three ways are
+ * read: a {@code reasoning_content} field (DeepSeek, Moonshot, Z.AI, Alibaba, vLLM); text between {@code <think>} and
+ * {@code </think>} at the start of the content (models served raw: MiniMax, and reasoning models on Together,
+ * Fireworks, Groq, llama.cpp); and content given as parts, of which those of type {@code thinking} are the reasoning
+ * (Mistral's Magistral). A {@code reasoning} field the provider sends (Groq, Ollama, newer vLLM) is kept.
+ * OpenAI's and OpenRouter's answers have OpenRouter's shape already and are left alone.
+ */
+public final class OpenAiReasoning {
+
+    /** The {@code reasoning_details} format of reasoning read this way: OpenRouter's word for an unnamed one. */
+    public static final String FORMAT = "unknown";
+    private static final String OPEN = "<think>";
+    private static final String CLOSE = "</think>";
+
+    /** Where a stream's choice is in reading its content. */
+    private enum State { START, THINKING, AFTER_THINKING, ANSWER }
+
+    /** What a stream's choices read so far, by index. */
+    private final Map<Integer, Choice> choices = new HashMap<>();
+
+    /** Whether {@code provider}'s answers are read here. */
+    public static boolean reads(ProviderInfo provider) {
+        return provider.wireFormat() == WireFormat.OPENAI && !provider.slug().equals("openai")
+                && !provider.slug().equals("openrouter");
+    }
+
+    /** Rewrites the message of each of a whole answer's choices. */
+    public static void answer(ObjectNode answer) {
+        for (JsonNode choice : answer.path("choices")) {
+            if (choice.get("message") instanceof ObjectNode message) {
+                Choice reader = new Choice();
+                StringBuilder reasoning = new StringBuilder();
+                reader.read(message, reasoning);
+                reader.flush(message, reasoning);
+                tell(message, reasoning);
+            }
+        }
+    }
+
+    /**
+     * Rewrites the deltas of one chunk of a stream this reader is for. Text that may still turn out to be a tag is
+     * held back, and goes out with a later delta (at the latest with the choice's finish).
+     */
+    public void chunk(ObjectNode chunk) {
+        for (JsonNode choice : chunk.path("choices")) {
+            if (choice.get("delta") instanceof ObjectNode delta) {
+                Choice reader = choices.computeIfAbsent(choice.path("index").asInt(0), i -> new Choice());
+                StringBuilder reasoning = new StringBuilder();
+                reader.read(delta, reasoning);
+                if (choice.hasNonNull("finish_reason")) {
+                    reader.flush(delta, reasoning);
+                }
+                tell(delta, reasoning);
+            }
+        }
+    }
+
+    /**
+     * Puts {@code reasoning} into {@code holder} as OpenRouter's fields, unless a {@code reasoning} the provider
+     * sent is there already; a {@code reasoning} without details gets its entry.
+     */
+    private static void tell(ObjectNode holder, StringBuilder reasoning) {
+        if (!reasoning.isEmpty() && !holder.path("reasoning").isString()) {
+            holder.put("reasoning", reasoning.toString());
+        }
+        String told = holder.path("reasoning").asString("");
+        if (!told.isEmpty() && !holder.has("reasoning_details")) {
+            holder.putArray("reasoning_details").add(ReasoningDetails.text(FORMAT, 0, told, null));
+        }
+    }
+
+    /** One choice's reading of its content, as a whole message or delta by delta. */
+    private static final class Choice {
+
+        private State state = State.START;
+        /** Content held back: blanks or an opening tag's beginning before the start, a closing tag's after it. */
+        private String held = "";
+
+        /** Moves {@code holder}'s reasoning into {@code reasoning} and rewrites its content. */
+        void read(ObjectNode holder, StringBuilder reasoning) {
+            JsonNode content = holder.get("reasoning_content");
+            if (content != null) {
+                holder.remove("reasoning_content");
+                if (content.isString() && !holder.path("reasoning").isString()) {
+                    reasoning.append(content.asString());
+                }
+            }
+            JsonNode given = holder.get("content");
+            if (given != null && given.isArray()) {
+                holder.put("content", parts(given, reasoning));
+                given = holder.get("content");
+            }
+            if (given != null && given.isString()) {
+                holder.put("content", feed(given.asString(), reasoning));
+            }
+        }
+
+        /** Gives out what is held back: the choice ends here. */
+        void flush(ObjectNode holder, StringBuilder reasoning) {
+            if (held.isEmpty()) {
+                return;
+            }
+            if (state == State.THINKING) {
+                reasoning.append(held);
+            } else if (state == State.START) {
+                holder.put("content", held + holder.path("content").asString(""));
+            }
+            held = "";
+        }
+
+        /** Mistral's content parts: the text of {@code thinking} parts is reasoning, of {@code text} parts content. */
+        private static String parts(JsonNode parts, StringBuilder reasoning) {
+            StringBuilder text = new StringBuilder();
+            for (JsonNode part : parts) {
+                switch (part.path("type").asString("")) {
+                    case "thinking" -> {
+                        for (JsonNode piece : part.path("thinking")) {
+                            reasoning.append(piece.path("text").asString(""));
+                        }
+                    }
+                    case "text" -> text.append(part.path("text").asString(""));
+                    default -> { }
+                }
+            }
+            return text.toString();
+        }
+
+        /** The content of {@code text} as the caller sees it; the reasoning it holds goes to {@code reasoning}. */
+        private String feed(String text, StringBuilder reasoning) {
+            String rest = held + text;
+            held = "";
+            StringBuilder content = new StringBuilder();
+            while (!rest.isEmpty()) {
+                switch (state) {
+                    case START -> {
+                        String start = rest.stripLeading();
+                        if (start.startsWith(OPEN)) {
+                            state = State.THINKING;
+                            rest = start.substring(OPEN.length());
+                        } else if (OPEN.startsWith(start)) {
+                            held = rest;
+                            rest = "";
+                        } else {
+                            state = State.ANSWER;
+                        }
+                    }
+                    case THINKING -> {
+                        int end = rest.indexOf(CLOSE);
+                        if (end >= 0) {
+                            reasoning.append(rest, 0, end);
+                            state = State.AFTER_THINKING;
+                            rest = rest.substring(end + CLOSE.length());
+                        } else {
+                            int keep = tagStart(rest);
+                            reasoning.append(rest, 0, rest.length() - keep);
+                            held = rest.substring(rest.length() - keep);
+                            rest = "";
+                        }
+                    }
+                    case AFTER_THINKING -> {
+                        rest = rest.stripLeading();
+                        if (!rest.isEmpty()) {
+                            state = State.ANSWER;
+                        }
+                    }
+                    case ANSWER -> {
+                        content.append(rest);
+                        rest = "";
+                    }
+                }
+            }
+            return content.toString();
+        }
+
+        /** The length of the longest end of {@code text} that begins {@value #CLOSE}. */
+        private static int tagStart(String text) {
+            for (int n = Math.min(CLOSE.length() - 1, text.length()); n > 0; n--) {
+                if (text.regionMatches(text.length() - n, CLOSE, 0, n)) {
+                    return n;
+                }
+            }
+            return 0;
+        }
+    }
+}
