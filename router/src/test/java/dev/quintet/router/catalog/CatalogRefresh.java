@@ -110,14 +110,16 @@ public final class CatalogRefresh {
                         ? upstream : matcher.idFor(upstream, source.author());
                 if (id == null || !id.matches("[^/\\s]+/[^\\s]+")
                         || isUnknownToolOfHost(source, models.containsKey(id), price)
-                        || isUnpricedOnOpenRouter(source, upstream, price)) {
+                        || isUnpricedOnOpenRouter(source, upstream, price) || id.contains("deep-research")
+                        || isRetiredOnPerplexity(source, price)) {
                     continue;
                 }
                 ObjectNode model = models.computeIfAbsent(id,
                         k -> newModel(k, entry.getValue(), general.path("default"), created, now));
                 ArrayNode endpoints = (ArrayNode) model.get("endpoints");
                 if (endpoints.valueStream().noneMatch(e -> e.path("provider").asString().equals(source.provider()))) {
-                    endpoints.add(endpoint(source.provider(), upstream, entry.getValue(), general.path("default"), price));
+                    endpoints.add(endpoint(source.provider(), id, upstream, entry.getValue(), general.path("default"),
+                            price));
                 }
                 if (source.provider().equals("openrouter")) {
                     matcher.add(id);
@@ -148,8 +150,8 @@ public final class CatalogRefresh {
         return m;
     }
 
-    private static ObjectNode endpoint(String provider, String upstream, JsonNode general, JsonNode defaults,
-                                       JsonNode price) {
+    private static ObjectNode endpoint(String provider, String id, String upstream, JsonNode general,
+                                       JsonNode defaults, JsonNode price) {
         ObjectNode e = JSON.createObjectNode();
         e.put("provider", provider);
         e.put("model", upstream);
@@ -166,7 +168,7 @@ public final class CatalogRefresh {
         if (hourWrite.isNumber()) {
             p.put("input_cache_write_1h", usd(hourWrite));
         }
-        p.put("request", "0");
+        p.put("request", searchFee(id, price));
         Integer max = provider.equals("anthropic") && ANTHROPIC_OUTPUT_LIMITS.containsKey(upstream)
                 ? ANTHROPIC_OUTPUT_LIMITS.get(upstream) : ModelFacts.maxCompletionTokens(general);
         if (max != null) {
@@ -184,6 +186,29 @@ public final class CatalogRefresh {
     static String usd(JsonNode cents) {
         BigDecimal dollars = cents.decimalValue().round(new MathContext(12)).movePointLeft(2);
         return dollars.signum() == 0 ? "0" : dollars.stripTrailingZeros().toPlainString();
+    }
+
+    /**
+     * The fee per request of a model that searches the web on every request, in US dollars: Perplexity's Sonar
+     * models at the default (low) search context, which the router keeps (no Perplexity endpoint lists
+     * {@code web_search_options}), and OpenAI's search models; "0" for the others, whose search fees are those of a
+     * tool they may not use, and where the data gives none.
+     */
+    static String searchFee(String id, JsonNode price) {
+        JsonNode units = price.path("additional_units");
+        JsonNode fee = units.has("web_search_low_context") ? units.get("web_search_low_context")
+                : units.path("web_search");
+        boolean everyRequest = id.startsWith("perplexity/") || id.matches("[^/]+/.*-search(-.*)?");
+        return everyRequest && fee.path("price").isNumber() ? usd(fee.get("price")) : "0";
+    }
+
+    /**
+     * Perplexity's API serves its Sonar models, which all search and carry a search fee in the data; its older
+     * entries there (Llama, Mixtral, the {@code -online} models with a fixed fee) have been retired.
+     */
+    private static boolean isRetiredOnPerplexity(Source source, JsonNode price) {
+        return source.provider().equals("perplexity")
+                && price.path("additional_units").propertyStream().noneMatch(u -> u.getKey().startsWith("web_search"));
     }
 
     /** Hosts label embedding and image models "chat" too; their completion tokens cost nothing. */

@@ -103,6 +103,28 @@ class ShippedCatalogTest {
     }
 
     @Test
+    void chargesTheSearchOfModelsThatSearchOnEveryRequestAsARequestFee() {
+        assertThat(fee("perplexity/sonar", "perplexity")).isEqualByComparingTo("0.005");
+        assertThat(fee("perplexity/sonar-pro", "perplexity")).isEqualByComparingTo("0.006");
+        assertThat(fee("perplexity/sonar", "openrouter")).isEqualByComparingTo("0.005");
+        assertThat(fee("openai/gpt-4o-search-preview", "openai")).isEqualByComparingTo("0.025");
+        assertThat(fee("openai/gpt-4o", "openai")).isZero();
+        assertThat(fee("x-ai/grok-4", "xai")).isZero();
+    }
+
+    @Test
+    void leavesOutModelsWhoseSearchesARequestCannotBoundAndRetiredPerplexityModels() {
+        assertThat(catalog.models()).extracting(Model::id)
+                .noneMatch(id -> id.contains("deep-research"))
+                .noneMatch(id -> id.startsWith("perplexity/") && !id.startsWith("perplexity/sonar"));
+    }
+
+    private BigDecimal fee(String model, String provider) {
+        return catalog.model(model).orElseThrow().endpoints().stream().filter(e -> e.provider().equals(provider))
+                .findFirst().orElseThrow().pricing().request();
+    }
+
+    @Test
     void matchesProviderModelNamesOntoOpenRouterIds() {
         ModelMatcher matcher = new ModelMatcher();
         List.of("meta-llama/llama-3.3-70b-instruct", "openai/gpt-4o", "google/gemma-2-9b-it").forEach(matcher::add);
