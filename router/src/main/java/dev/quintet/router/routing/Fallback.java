@@ -21,8 +21,8 @@ public final class Fallback {
     }
 
     /**
-     * 429 when every endpoint was rate limited, 403 when a provider's moderation flagged the input (the caller's to
-     * change), 502 naming each failure when the providers refused the router's keys or failed otherwise.
+     * 429 when every endpoint was rate limited, 403 when every provider's moderation flagged the input (the caller's
+     * to change), else 502 naming each failure (the providers refused the router's keys or failed otherwise).
      */
     public static ApiException exhausted(List<UpstreamFailure> failures) {
         String trail = String.join("; ", failures.stream().map(UpstreamFailure::describe).toList());
@@ -30,7 +30,7 @@ public final class Fallback {
             return new ApiException(429, "upstream_rate_limited",
                     "every provider tried is rate limiting: " + trail);
         }
-        if (failures.stream().anyMatch(UpstreamFailure::flagged)) {
+        if (failures.stream().allMatch(UpstreamFailure::flagged)) {
             return new ApiException(403, UpstreamFailure.FLAGGED, "a provider's moderation flagged the input: "
                     + trail);
         }

@@ -6,6 +6,7 @@ import dev.quintet.router.billing.TokenUsage;
 import dev.quintet.router.generations.Attempt;
 import dev.quintet.router.providers.UpstreamResponse;
 import dev.quintet.router.providers.openai.OpenAiReasoning;
+import dev.quintet.router.stream.ChunkReshape;
 import dev.quintet.router.stream.ChunkStyle;
 import dev.quintet.router.stream.RelayOutcome;
 import dev.quintet.router.stream.SseRelay;
@@ -15,9 +16,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Serves a streaming request: endpoints are tried until one's content reaches the caller; a failure after that,
@@ -102,11 +101,8 @@ final class StreamedCompletion {
     }
 
     /** What each of {@code c}'s chunks needs to read as OpenRouter's: its reasoning told in OpenRouter's fields. */
-    private static Consumer<ObjectNode> reshape(Candidate c) {
-        if (!OpenAiReasoning.reads(c.connection().provider())) {
-            return chunk -> { };
-        }
-        return new OpenAiReasoning()::chunk;
+    private static ChunkReshape reshape(Candidate c) {
+        return OpenAiReasoning.reads(c.connection().provider()) ? new OpenAiReasoning() : ChunkReshape.NONE;
     }
 
     /** Notes how a stream that reached the caller went: broken off, or its latency and throughput. */

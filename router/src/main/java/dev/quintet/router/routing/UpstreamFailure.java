@@ -43,7 +43,7 @@ public record UpstreamFailure(Candidate candidate, int status, String problem, O
 
     /** Whether a provider's moderation refused the request's input. */
     boolean flagged() {
-        return code.equals(FLAGGED);
+        return status == 403 && code.equals(FLAGGED);
     }
 
     /** Whether the provider was rate limiting: a 429, or another status with the code {@code rate_limit_exceeded}. */

@@ -4,7 +4,6 @@ import dev.quintet.platform.web.EventStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -30,7 +29,7 @@ final class ChunkRelay {
     private final Function<StreamTally, ObjectNode> pricedUsage;
     private final ChunkStyle style;
     private final List<byte[]> held = new ArrayList<>();
-    private Consumer<ObjectNode> reshape = chunk -> { };
+    private ChunkReshape reshape = ChunkReshape.NONE;
     private boolean started;
     private boolean finished;
     private boolean usageSent;
@@ -51,7 +50,7 @@ final class ChunkRelay {
     }
 
     /** Has {@code reshape} rewrite each upstream chunk before anything else reads it. */
-    ChunkRelay reshaping(Consumer<ObjectNode> reshape) {
+    ChunkRelay reshaping(ChunkReshape reshape) {
         this.reshape = reshape;
         return this;
     }
@@ -87,7 +86,7 @@ final class ChunkRelay {
     }
 
     private void forward(ObjectNode chunk) throws IOException {
-        reshape.accept(chunk);
+        reshape.chunk(chunk);
         if (chunk.hasNonNull("id") && tally.upstreamId() == null) {
             tally.upstreamId(chunk.get("id").asString());
         }
@@ -165,6 +164,13 @@ final class ChunkRelay {
 
     private RelayOutcome complete() throws IOException {
         flushHeld();
+        List<ObjectNode> rest = reshape.end();
+        if (!rest.isEmpty()) {
+            ObjectNode last = base();
+            last.putArray("choices").addAll(rest);
+            tally.count(last.get("choices"));
+            writer.data(json.writeValueAsBytes(last));
+        }
         if (!usageSent) {
             ObjectNode last = base();
             last.putArray("choices");

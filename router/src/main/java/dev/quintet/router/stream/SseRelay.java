@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.Map;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -67,7 +66,7 @@ public final class SseRelay implements AutoCloseable {
      * away.
      */
     public RelayOutcome relay(InputStream body, Runnable cancel, String model, String provider,
-                              Consumer<ObjectNode> reshape, StreamTally tally,
+                              ChunkReshape reshape, StreamTally tally,
                               Function<StreamTally, ObjectNode> pricedUsage) {
         this.cancel = cancel;
         try {

@@ -95,6 +95,8 @@ public final class RouterFixture implements AutoCloseable {
               {"id":"test/flagged","provider":"fake-a","model":"flagged"},
               {"id":"test/moderated","provider":"fake-a","model":"flagged","pricing":{"prompt":"0.000001"}},
               {"id":"test/moderated","provider":"fake-b","model":"ok","pricing":{"prompt":"0.000002"}},
+              {"id":"test/flagged-or-down","provider":"fake-a","model":"flagged","pricing":{"prompt":"0.000001"}},
+              {"id":"test/flagged-or-down","provider":"fake-b","model":"err500","pricing":{"prompt":"0.000002"}},
               {"id":"test/drop","provider":"fake-a","model":"drop","pricing":{"prompt":"0.000001","completion":"0.000002"}},
               {"id":"test/slow","provider":"fake-a","model":"slow"},
               {"id":"test/stall","provider":"fake-a","model":"stall","pricing":{"prompt":"0.000001","completion":"0.000002"}},

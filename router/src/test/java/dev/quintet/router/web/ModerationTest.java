@@ -15,24 +15,33 @@ import org.junit.jupiter.api.Test;
 class ModerationTest extends RouterTest {
 
     @Test
-    void answers403WhenAProvidersModerationFlaggedTheInputAndKeepsTheEndpointInUse() {
-        for (int i = 0; i < 2; i++) {
-            HttpResponse<String> response = chat("{\"model\":\"test/flagged\"," + HI + "}");
+    void answers403WhenEveryProvidersModerationFlaggedTheInput() {
+        HttpResponse<String> response = chat("{\"model\":\"test/flagged\"," + HI + "}");
 
-            assertThat(response.statusCode()).isEqualTo(403);
-            assertThat((String) JsonPath.read(response.body(), "$.error.metadata.reason")).isEqualTo("input_flagged");
-            assertThat(message(response)).contains("moderation flagged", "harassment");
-        }
-        assertThat(router.fake().reached()).hasSize(2);
+        assertThat(response.statusCode()).isEqualTo(403);
+        assertThat((String) JsonPath.read(response.body(), "$.error.metadata.reason")).isEqualTo("input_flagged");
+        assertThat(message(response)).contains("moderation flagged", "harassment");
     }
 
     @Test
-    void triesAnotherProviderWhenOnesModerationFlaggedTheInput() {
-        HttpResponse<String> response = chat("{\"model\":\"test/moderated\",\"provider\":{\"sort\":\"price\"},"
-                + HI + "}");
+    void triesAnotherProviderWhenOnesModerationFlaggedTheInputWithoutCoolingItDown() {
+        for (int i = 0; i < 2; i++) {
+            HttpResponse<String> response = chat("{\"model\":\"test/moderated\",\"provider\":{\"sort\":\"price\"},"
+                    + HI + "}");
 
-        assertThat(response.statusCode()).isEqualTo(200);
-        assertThat((String) JsonPath.read(response.body(), "$.provider")).isEqualTo("Fake B");
-        assertThat(router.fake().reached()).hasSize(2);
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat((String) JsonPath.read(response.body(), "$.provider")).isEqualTo("Fake B");
+        }
+        // a cooling endpoint would be tried last: the flagging one is still tried first
+        assertThat(router.fake().reached()).containsExactly("/a/", "/b/", "/a/", "/b/");
+    }
+
+    @Test
+    void answers502NamingEachFailureWhenOnlySomeFlaggedTheInput() {
+        HttpResponse<String> response = chat("{\"model\":\"test/flagged-or-down\",\"provider\":{\"sort\":"
+                + "\"price\"}," + HI + "}");
+
+        assertThat(response.statusCode()).isEqualTo(502);
+        assertThat(message(response)).contains("harassment", "HTTP 500");
     }
 }

@@ -23,9 +23,10 @@ import tools.jackson.databind.node.ObjectNode;
  *       own answers carry ({@code reasoning}, {@code reasoning_details}, {@code refusal}, ...).</li>
  *   <li>The reasoning of past assistant turns, which callers send back in OpenRouter's fields, goes back as each
  *       provider's models read it: as {@code reasoning_content} to DeepSeek, Moonshot and Z.AI (whose thinking
- *       models continue from it across tool calls), in {@code <think>} tags before the content to MiniMax (whose
- *       models are to see their thinking in the history), and to the others not at all (their schemas may refuse
- *       the fields, and their models' templates leave past reasoning out).</li>
+ *       models continue from it across tool calls, and refuse a tool call's turn without it, if only empty), in
+ *       {@code <think>} tags before the content to MiniMax (whose models are to see their thinking in the
+ *       history), and to the others not at all (their schemas may refuse the fields, and their models' templates
+ *       leave past reasoning out).</li>
  * </ul>
  */
 final class OpenAiDialects {
@@ -85,12 +86,11 @@ final class OpenAiDialects {
             }
             String reasoning = reasoningOf(m);
             m.remove(REASONING_FIELDS);
-            if (reasoning.isEmpty()) {
-                continue;
-            }
             if (TAKE_REASONING_CONTENT.contains(slug)) {
-                m.put("reasoning_content", reasoning);
-            } else if (slug.equals("minimax") && !m.path("content").isArray()) {
+                if (!reasoning.isEmpty() || m.has("tool_calls")) {
+                    m.put("reasoning_content", reasoning); // a tool call's turn needs it, if only empty
+                }
+            } else if (slug.equals("minimax") && !reasoning.isEmpty() && !m.path("content").isArray()) {
                 m.put("content", "<think>" + reasoning + "</think>\n\n" + m.path("content").asString(""));
             }
         }

@@ -3,9 +3,14 @@ package dev.quintet.router.providers.openai;
 import dev.quintet.router.providers.ProviderInfo;
 import dev.quintet.router.providers.WireFormat;
 import dev.quintet.router.providers.translation.ReasoningDetails;
-import java.util.HashMap;
+import dev.quintet.router.stream.ChunkReshape;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -17,7 +22,7 @@ import tools.jackson.databind.node.ObjectNode;
  * (Mistral's Magistral). A {@code reasoning} field the provider sends (Groq, Ollama, newer vLLM) is kept.
  * OpenAI's and OpenRouter's answers have OpenRouter's shape already and are left alone.
  */
-public final class OpenAiReasoning {
+public final class OpenAiReasoning implements ChunkReshape {
 
     /** The {@code reasoning_details} format of reasoning read this way: OpenRouter's word for an unnamed one. */
     public static final String FORMAT = "unknown";
@@ -28,7 +33,7 @@ public final class OpenAiReasoning {
     private enum State { START, THINKING, AFTER_THINKING, ANSWER }
 
     /** What a stream's choices read so far, by index. */
-    private final Map<Integer, Choice> choices = new HashMap<>();
+    private final Map<Integer, Choice> choices = new TreeMap<>();
 
     /** Whether {@code provider}'s answers are read here. */
     public static boolean reads(ProviderInfo provider) {
@@ -44,6 +49,9 @@ public final class OpenAiReasoning {
                 StringBuilder reasoning = new StringBuilder();
                 reader.read(message, reasoning);
                 reader.flush(message, reasoning);
+                if (reasoning.toString().isBlank()) {
+                    reasoning.setLength(0); // an empty thought, as models with thinking switched off write it
+                }
                 tell(message, reasoning);
             }
         }
@@ -51,15 +59,24 @@ public final class OpenAiReasoning {
 
     /**
      * Rewrites the deltas of one chunk of a stream this reader is for. Text that may still turn out to be a tag is
-     * held back, and goes out with a later delta (at the latest with the choice's finish).
+     * held back, and goes out with a later delta: at the latest with the choice's finish, or in a chunk of its own
+     * when the stream ends without one ({@link #end()}).
      */
+    @Override
     public void chunk(ObjectNode chunk) {
-        for (JsonNode choice : chunk.path("choices")) {
+        for (JsonNode node : chunk.path("choices")) {
+            if (!(node instanceof ObjectNode choice)) {
+                continue;
+            }
+            Choice reader = choices.computeIfAbsent(choice.path("index").asInt(0), i -> new Choice());
+            boolean finishing = choice.hasNonNull("finish_reason");
+            if (!(choice.get("delta") instanceof ObjectNode) && finishing && reader.holds()) {
+                choice.putObject("delta");
+            }
             if (choice.get("delta") instanceof ObjectNode delta) {
-                Choice reader = choices.computeIfAbsent(choice.path("index").asInt(0), i -> new Choice());
                 StringBuilder reasoning = new StringBuilder();
                 reader.read(delta, reasoning);
-                if (choice.hasNonNull("finish_reason")) {
+                if (finishing) {
                     reader.flush(delta, reasoning);
                 }
                 tell(delta, reasoning);
@@ -67,12 +84,28 @@ public final class OpenAiReasoning {
         }
     }
 
+    @Override
+    public List<ObjectNode> end() {
+        List<ObjectNode> rest = new ArrayList<>();
+        choices.forEach((index, reader) -> {
+            if (reader.holds()) {
+                ObjectNode choice = JsonNodeFactory.instance.objectNode().put("index", index);
+                ObjectNode delta = choice.putObject("delta");
+                StringBuilder reasoning = new StringBuilder();
+                reader.flush(delta, reasoning);
+                tell(delta, reasoning);
+                rest.add(choice);
+            }
+        });
+        return rest;
+    }
+
     /**
-     * Puts {@code reasoning} into {@code holder} as OpenRouter's fields, unless a {@code reasoning} the provider
-     * sent is there already; a {@code reasoning} without details gets its entry.
+     * Puts {@code reasoning} into {@code holder} as OpenRouter's fields, unless the provider sent a {@code reasoning}
+     * of its own; a {@code reasoning} without details gets its entry.
      */
     private static void tell(ObjectNode holder, StringBuilder reasoning) {
-        if (!reasoning.isEmpty() && !holder.path("reasoning").isString()) {
+        if (!reasoning.isEmpty() && holder.path("reasoning").asString("").isEmpty()) {
             holder.put("reasoning", reasoning.toString());
         }
         String told = holder.path("reasoning").asString("");
@@ -90,21 +123,27 @@ public final class OpenAiReasoning {
 
         /** Moves {@code holder}'s reasoning into {@code reasoning} and rewrites its content. */
         void read(ObjectNode holder, StringBuilder reasoning) {
-            JsonNode content = holder.get("reasoning_content");
-            if (content != null) {
-                holder.remove("reasoning_content");
-                if (content.isString() && !holder.path("reasoning").isString()) {
-                    reasoning.append(content.asString());
-                }
+            JsonNode content = holder.remove("reasoning_content");
+            if (content != null && content.isString() && holder.path("reasoning").asString("").isEmpty()) {
+                reasoning.append(content.asString());
             }
             JsonNode given = holder.get("content");
-            if (given != null && given.isArray()) {
-                holder.put("content", parts(given, reasoning));
+            if (given instanceof ArrayNode parts && hasThinking(parts)) {
+                holder.set("content", parts(parts, reasoning));
                 given = holder.get("content");
             }
             if (given != null && given.isString()) {
-                holder.put("content", feed(given.asString(), reasoning));
+                String text = given.asString();
+                String answer = feed(text, reasoning);
+                if (!answer.equals(text)) {
+                    holder.put("content", answer);
+                }
             }
+        }
+
+        /** Whether text is held back. */
+        boolean holds() {
+            return !held.isEmpty();
         }
 
         /** Gives out what is held back: the choice ends here. */
@@ -120,9 +159,18 @@ public final class OpenAiReasoning {
             held = "";
         }
 
-        /** Mistral's content parts: the text of {@code thinking} parts is reasoning, of {@code text} parts content. */
-        private static String parts(JsonNode parts, StringBuilder reasoning) {
+        private static boolean hasThinking(ArrayNode parts) {
+            return parts.valueStream().anyMatch(part -> part.path("type").asString("").equals("thinking"));
+        }
+
+        /**
+         * Mistral's content parts without those of type {@code thinking}, whose text goes to {@code reasoning}: as
+         * one string when only text parts are left, else as the parts left (references, for one, stay).
+         */
+        private static JsonNode parts(ArrayNode parts, StringBuilder reasoning) {
+            ArrayNode left = JsonNodeFactory.instance.arrayNode();
             StringBuilder text = new StringBuilder();
+            boolean onlyText = true;
             for (JsonNode part : parts) {
                 switch (part.path("type").asString("")) {
                     case "thinking" -> {
@@ -130,15 +178,24 @@ public final class OpenAiReasoning {
                             reasoning.append(piece.path("text").asString(""));
                         }
                     }
-                    case "text" -> text.append(part.path("text").asString(""));
-                    default -> { }
+                    case "text" -> {
+                        text.append(part.path("text").asString(""));
+                        left.add(part);
+                    }
+                    default -> {
+                        onlyText = false;
+                        left.add(part);
+                    }
                 }
             }
-            return text.toString();
+            return onlyText ? JsonNodeFactory.instance.stringNode(text.toString()) : left;
         }
 
         /** The content of {@code text} as the caller sees it; the reasoning it holds goes to {@code reasoning}. */
         private String feed(String text, StringBuilder reasoning) {
+            if (state == State.ANSWER && held.isEmpty()) {
+                return text;
+            }
             String rest = held + text;
             held = "";
             StringBuilder content = new StringBuilder();

@@ -112,6 +112,17 @@ class OpenAiDialectsTest {
                 {"role":"assistant","content":null,"tool_calls":[],"reasoning_content":"Plan."}"""));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"deepseek", "moonshot"})
+    void givesAToolCallsTurnAnEmptyReasoningContentWhenTheCallerSentNone(String slug) {
+        ObjectNode sent = adapt(slug, """
+                {"messages":[{"role":"user","content":"Hi"},{"role":"assistant","content":null,"tool_calls":[]},\
+                {"role":"tool","tool_call_id":"c","content":"1"},{"role":"assistant","content":"Done"}]}""");
+
+        assertThat(sent.path("messages").path(1).path("reasoning_content").asString(null)).isEmpty();
+        assertThat(sent.path("messages").path(3).has("reasoning_content")).isFalse();
+    }
+
     @Test
     void leavesPastReasoningToOpenRouterAsSent() {
         assertThat(adapt("openrouter", PAST_REASONING)).isEqualTo(Json.read(PAST_REASONING));

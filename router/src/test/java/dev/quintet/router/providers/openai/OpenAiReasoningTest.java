@@ -81,6 +81,36 @@ class OpenAiReasoningTest {
     }
 
     @Test
+    void keepsMistralsPartsOtherThanTextAsParts() {
+        ObjectNode message = answer("""
+                {"content":[{"type":"thinking","thinking":[{"type":"text","text":"Plan."}]},{"type":"text","text":\
+                "Hello"},{"type":"reference","reference_ids":[1]}]}""");
+
+        assertThat(message.path("reasoning").asString()).isEqualTo("Plan.");
+        assertThat(message.path("content")).isEqualTo(Json.read("""
+                [{"type":"text","text":"Hello"},{"type":"reference","reference_ids":[1]}]"""));
+    }
+
+    @Test
+    void leavesPartsWithoutThinkingAsTheyCame() {
+        String message = "{\"content\":[{\"type\":\"text\",\"text\":\"Hi\"},{\"type\":\"reference\"}]}";
+
+        assertThat(answer(message)).isEqualTo(Json.read(message));
+    }
+
+    @Test
+    void takesReasoningContentWhenTheProvidersOwnReasoningIsEmpty() {
+        assertThat(answer("{\"content\":\"Hi\",\"reasoning\":\"\",\"reasoning_content\":\"Plan.\"}")
+                .path("reasoning").asString()).isEqualTo("Plan.");
+    }
+
+    @Test
+    void takesABlankThoughtForNone() {
+        assertThat(answer("{\"content\":\"<think>\\n\\n</think>\\n\\nHello\"}"))
+                .isEqualTo(Json.read("{\"content\":\"Hello\"}"));
+    }
+
+    @Test
     void leavesToolCallsWithoutContentAlone() {
         String message = "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"call_1\"}]}";
 
@@ -141,6 +171,30 @@ class OpenAiReasoningTest {
     @Test
     void keepsAnUnfinishedThoughtAsReasoning() {
         assertThat(stream(List.of("<think>Plan", " it</thi"))).containsExactly("Plan it</thi", "");
+    }
+
+    @Test
+    void givesOutWhatIsHeldWithAFinishThatHasNoDelta() {
+        OpenAiReasoning reader = new OpenAiReasoning();
+        reader.chunk((ObjectNode) Json.read("{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"<think>A</th\"}}]}"));
+        ObjectNode finish = (ObjectNode) Json.read("{\"choices\":[{\"index\":0,\"finish_reason\":\"length\"}]}");
+
+        reader.chunk(finish);
+
+        assertThat(finish.path("choices").path(0).path("delta").path("reasoning").asString()).isEqualTo("</th");
+        assertThat(reader.end()).isEmpty();
+    }
+
+    @Test
+    void givesOutWhatIsHeldWhenTheStreamEndsWithoutAFinish() {
+        OpenAiReasoning reader = new OpenAiReasoning();
+        reader.chunk((ObjectNode) Json.read("""
+                {"choices":[{"index":0,"delta":{"content":"  "}},{"index":1,"delta":{"content":"<think>B</"}}]}"""));
+
+        assertThat(reader.end()).containsExactly((ObjectNode) Json.read("{\"index\":0,\"delta\":{\"content\":\"  \"}}"),
+                (ObjectNode) Json.read("""
+                        {"index":1,"delta":{"reasoning":"</","reasoning_details":[{"type":"reasoning.text",\
+                        "format":"unknown","index":0,"text":"</"}]}}"""));
     }
 
     @Test
