@@ -66,8 +66,9 @@ final class GenerationsController {
 
     /**
      * One generation in OpenRouter's field names, every field sent even when null (OpenRouter's SDKs require them):
-     * what the router does not record (the caller's app, origin and user, media counts) is null, and it runs no web
-     * search ({@code num_search_results} 0).
+     * what the router does not record (the caller's app, referer, user agent and user, media counts, a service tier)
+     * is null, {@code origin} (a string to the SDKs) is empty, and it runs no web search ({@code num_search_results}
+     * 0, no search engine or fetches) and no auto-router ({@code router} null).
      */
     @JsonInclude(JsonInclude.Include.ALWAYS)
     record GenerationView(String id, String upstreamId, String requestId, BigDecimal totalCost, BigDecimal usage,
@@ -81,8 +82,9 @@ final class GenerationsController {
                           @JsonProperty("native_tokens_cache_write_1h") long nativeTokensCacheWrite1h,
                           Long nativeTokensCompletionImages, Integer numMediaPrompt,
                           Integer numInputAudioPrompt, Integer numMediaCompletion, int numSearchResults, Long appId,
-                          String origin, String externalUser, boolean isByok, List<ProviderResponse> providerResponses,
-                          ErrorView error) {
+                          String origin, String externalUser, boolean isByok, String router, String serviceTier,
+                          String httpReferer, String userAgent, String webSearchEngine, Integer numFetches,
+                          List<ProviderResponse> providerResponses, ErrorView error) {
 
         static GenerationView of(Generation g) {
             BigDecimal cost = g.cost().stripTrailingZeros();
@@ -94,8 +96,9 @@ final class GenerationsController {
                     g.streamed(), g.cancelled(), g.latencyMs(), g.timeToFirstTokenMs(), generationTime, null,
                     g.finishReason(), g.nativeFinishReason(), g.usage().prompt(), g.usage().completion(),
                     g.usage().prompt(), g.usage().completion(), g.usage().reasoning(), g.usage().cached(),
-                    g.usage().cacheWrite(), g.usage().cacheWrite1h(), null, null, null, null, 0, null, null, null,
-                    false, g.attempts().stream().map(ProviderResponse::of).toList(), error);
+                    g.usage().cacheWrite(), g.usage().cacheWrite1h(), null, null, null, null, 0, null, "", null,
+                    false, null, null, null, null, null, null, g.attempts().stream().map(ProviderResponse::of).toList(),
+                    error);
         }
     }
 

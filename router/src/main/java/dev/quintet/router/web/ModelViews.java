@@ -19,14 +19,35 @@ import java.util.List;
 final class ModelViews {
 
     /**
-     * One model. {@code context_length} (unknown: the catalog's source has none), {@code per_request_limits} and
-     * {@code default_parameters} are sent even when null, because OpenRouter's SDKs require them.
+     * The model list: OpenRouter's envelope ({@code total_count}, {@code links.next}, null: one page holds all)
+     * with OpenAI's {@code object: "list"}, so that clients of either read it.
      */
-    record ModelView(String id, String canonicalSlug, String name, long created, String description,
-                     @JsonInclude(JsonInclude.Include.ALWAYS) Integer contextLength, Architecture architecture,
-                     PricingView pricing, TopProvider topProvider,
+    record ModelList(String object, List<ModelView> data, int totalCount, Page links) {
+
+        ModelList(List<ModelView> data) {
+            this("list", data, data.size(), new Page(null));
+        }
+    }
+
+    record Page(@JsonInclude(JsonInclude.Include.ALWAYS) String next) {
+    }
+
+    /**
+     * One model, in OpenRouter's fields plus OpenAI's {@code object: "model"} and {@code owned_by} (its author).
+     * {@code context_length} (unknown: the catalog's source has none), {@code per_request_limits} and
+     * {@code default_parameters} are sent even when null, because OpenRouter's SDKs require them; a model without a
+     * description has an empty one.
+     */
+    record ModelView(String id, String object, String ownedBy, String canonicalSlug, String name, long created,
+                     String description, @JsonInclude(JsonInclude.Include.ALWAYS) Integer contextLength,
+                     Architecture architecture, PricingView pricing, TopProvider topProvider,
                      @JsonInclude(JsonInclude.Include.ALWAYS) Object perRequestLimits, List<String> supportedParameters,
-                     @JsonInclude(JsonInclude.Include.ALWAYS) Object defaultParameters, boolean available) {
+                     @JsonInclude(JsonInclude.Include.ALWAYS) Object defaultParameters, boolean available,
+                     ModelLinks links) {
+    }
+
+    /** Where a model's endpoints are listed. */
+    record ModelLinks(String details) {
     }
 
     record Architecture(List<String> inputModalities, List<String> outputModalities, String modality) {
@@ -66,8 +87,12 @@ final class ModelViews {
                         @JsonInclude(JsonInclude.Include.NON_NULL) Instant coolingDownUntil) {
     }
 
-    /** A provider; {@code data_policy} as its terms state it, or as assumed when they do not ({@code stated} false). */
-    record ProviderView(String name, String slug, boolean available, DataPolicy dataPolicy) {
+    /**
+     * A provider; {@code data_policy} as its terms state it, or as assumed when they do not ({@code stated} false).
+     * Its policy pages are not recorded: {@code privacy_policy_url}, which OpenRouter's SDKs require, is null.
+     */
+    record ProviderView(String name, String slug, boolean available, DataPolicy dataPolicy,
+                        @JsonInclude(JsonInclude.Include.ALWAYS) String privacyPolicyUrl) {
     }
 
     private final ProviderConnections connections;
@@ -80,10 +105,11 @@ final class ModelViews {
 
     ModelView model(Model m) {
         Endpoint top = top(m);
-        return new ModelView(m.id(), m.canonicalSlug(), m.name(), m.created(), m.description(), contextLength(m),
-                architecture(m), pricing(top.pricing()),
+        return new ModelView(m.id(), "model", m.id().substring(0, m.id().indexOf('/')), m.canonicalSlug(), m.name(),
+                m.created(), description(m), contextLength(m), architecture(m), pricing(top.pricing()),
                 new TopProvider(top.provider(), top.contextLength(), top.maxCompletionTokens(), false), null,
-                m.supportedParameters(), null, isAvailable(m));
+                m.supportedParameters(), null, isAvailable(m),
+                new ModelLinks("/api/v1/models/" + m.id() + "/endpoints"));
     }
 
     ModelEndpoints endpoints(Model m) {
@@ -91,11 +117,11 @@ final class ModelViews {
                 .sorted(Comparator.comparing((Endpoint e) -> !connections.isConfigured(e.provider()))
                         .thenComparing(e -> e.pricing().tokenPrice()))
                 .map(e -> endpoint(m, e)).toList();
-        return new ModelEndpoints(m.id(), m.name(), m.created(), m.description(), architecture(m), views);
+        return new ModelEndpoints(m.id(), m.name(), m.created(), description(m), architecture(m), views);
     }
 
     ProviderView provider(ProviderInfo p) {
-        return new ProviderView(p.name(), p.slug(), connections.isConfigured(p.slug()), p.dataPolicy());
+        return new ProviderView(p.name(), p.slug(), connections.isConfigured(p.slug()), p.dataPolicy(), null);
     }
 
     boolean isAvailable(Model m) {
@@ -117,6 +143,10 @@ final class ModelViews {
         Comparator<Endpoint> byPrice = Comparator.comparing(e -> e.pricing().tokenPrice());
         return m.endpoints().stream().filter(e -> connections.isConfigured(e.provider())).min(byPrice)
                 .orElseGet(() -> m.endpoints().stream().min(byPrice).orElseThrow());
+    }
+
+    private static String description(Model m) {
+        return m.description() == null ? "" : m.description();
     }
 
     private static Integer contextLength(Model m) {

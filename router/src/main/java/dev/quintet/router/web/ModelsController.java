@@ -32,11 +32,11 @@ final class ModelsController {
     }
 
     @GetMapping({"/api/v1/models", "/v1/models"})
-    Map<String, List<ModelViews.ModelView>> models(
+    ModelViews.ModelList models(
             @RequestParam(name = "supported_parameters", required = false) String parameters,
             @RequestParam(name = "output_modalities", required = false) String outputs) {
         Predicate<Model> filter = outputFilter(outputs).and(parameterFilter(parameters));
-        return Map.of("data", catalog.models().stream().filter(filter).map(views::model).toList());
+        return new ModelViews.ModelList(catalog.models().stream().filter(filter).map(views::model).toList());
     }
 
     @GetMapping({"/api/v1/models/{author}/{slug}/endpoints", "/v1/models/{author}/{slug}/endpoints"})

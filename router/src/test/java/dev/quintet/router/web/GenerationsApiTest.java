@@ -53,7 +53,7 @@ class GenerationsApiTest extends RouterTest {
         assertThat((Boolean) JsonPath.read(body, "$.data.cancelled")).isFalse();
         assertThat((Integer) JsonPath.read(body, "$.data.latency")).isNotNegative();
         assertThat(body).contains("\"time_to_first_token\":null", "\"moderation_latency\":null", "\"app_id\":null",
-                "\"origin\":null", "\"num_media_prompt\":null", "\"num_search_results\":0");
+                "\"origin\":\"\"", "\"router\":null", "\"num_fetches\":null", "\"num_media_prompt\":null", "\"num_search_results\":0");
         List<Map<String, Object>> attempts = JsonPath.read(body, "$.data.provider_responses");
         assertThat(attempts).extracting(a -> a.get("provider_name"), a -> a.get("status"))
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("Fake A", 500),

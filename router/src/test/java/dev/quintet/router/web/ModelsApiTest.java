@@ -37,10 +37,15 @@ class ModelsApiTest extends RouterTest {
                 .containsEntry("input_modalities", List.of("text", "image"));
         // what OpenRouter's SDKs require is sent, null or not; nothing else is null
         assertThat(gpt4o).containsEntry("context_length", null).containsEntry("per_request_limits", null)
-                .containsEntry("default_parameters", null);
+                .containsEntry("default_parameters", null).containsEntry("description", "")
+                .containsEntry("links", Map.of("details", "/api/v1/models/openai/gpt-4o/endpoints"))
+                .containsEntry("object", "model").containsEntry("owned_by", "openai");
         assertThat((Map<String, Object>) gpt4o.get("top_provider")).containsEntry("is_moderated", false);
         assertThat(response.body().replace("\"context_length\":null", "").replace("\"per_request_limits\":null", "")
-                .replace("\"default_parameters\":null", "")).doesNotContain("null");
+                .replace("\"default_parameters\":null", "").replace("\"next\":null", "")).doesNotContain("null");
+        assertThat((String) JsonPath.read(response.body(), "$.object")).isEqualTo("list");
+        assertThat((Integer) JsonPath.read(response.body(), "$.total_count")).isEqualTo(data.size());
+        assertThat(JsonPath.<Map<String, Object>>read(response.body(), "$.links")).containsEntry("next", null);
     }
 
     @Test
@@ -86,6 +91,7 @@ class ModelsApiTest extends RouterTest {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat((String) JsonPath.read(response.body(), "$.data.id")).isEqualTo("openai/gpt-4o");
+        assertThat((String) JsonPath.read(response.body(), "$.data.description")).isEmpty();
         assertThat(JsonPath.<List<String>>read(response.body(), "$.data.endpoints[*].tag")).contains("openai", "openrouter");
         assertThat(JsonPath.<List<Boolean>>read(response.body(), "$.data.endpoints[?(@.tag == 'openai')].available"))
                 .containsExactly(true);
@@ -120,6 +126,7 @@ class ModelsApiTest extends RouterTest {
         assertThat(JsonPath.<List<Boolean>>read(body, "$.data[?(@.slug == 'groq')].available")).containsExactly(false);
         assertThat(JsonPath.<List<String>>read(body, "$.data[?(@.slug == 'fake-a')].name")).containsExactly("Fake A");
         assertThat(JsonPath.<List<String>>read(body, "$.data[*].slug")).hasSizeGreaterThanOrEqualTo(15);
+        assertThat(body).contains("\"privacy_policy_url\":null");
     }
 
     @Test

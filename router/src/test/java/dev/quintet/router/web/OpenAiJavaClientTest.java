@@ -12,6 +12,7 @@ import com.openai.errors.UnauthorizedException;
 import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionChunk;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import com.openai.models.models.Model;
 import dev.quintet.router.testing.RouterFixture;
 import dev.quintet.router.testing.RouterTest;
 import java.util.List;
@@ -51,6 +52,16 @@ class OpenAiJavaClientTest extends RouterTest {
             assertThat(chunks.getLast().choices()).isEmpty();
             assertThat(chunks.getLast().usage().map(u -> u.totalTokens())).isEqualTo(Optional.of(11L));
         }
+    }
+
+    @Test
+    void listsTheModels() {
+        List<Model> models = client(router.key()).models().list().data();
+
+        Model gpt4o = models.stream().filter(m -> m.id().equals("openai/gpt-4o")).findFirst().orElseThrow();
+        assertThat(gpt4o.ownedBy()).isEqualTo("openai");
+        assertThat(gpt4o.created()).isPositive();
+        assertThat(models).hasSizeGreaterThan(300);
     }
 
     @Test
