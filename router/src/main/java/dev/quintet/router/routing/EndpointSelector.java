@@ -133,13 +133,13 @@ public final class EndpointSelector {
             }
             kept = affordable;
         }
-        if (request.text() && request.body().hasNonNull("suffix")) {
+        OpenAiFormatOnly field = OpenAiFormatOnly.of(request);
+        if (field != null) {
             List<Candidate> native_ = kept.stream()
                     .filter(c -> c.connection().provider().wireFormat() == WireFormat.OPENAI).toList();
             if (native_.isEmpty()) {
-                reasons.add(new ApiException(400, "unsupported_parameter", "suffix is not supported by model "
-                        + model.id() + ": its providers have no text-completions endpoint (the router translates the "
-                        + "prompt to a chat message there, which cannot take a suffix)", "suffix"));
+                reasons.add(new ApiException(400, "unsupported_parameter", field.param() + " is not supported by model "
+                        + model.id() + ": " + field.reason(), field.param()));
                 return List.of();
             }
             kept = native_;
