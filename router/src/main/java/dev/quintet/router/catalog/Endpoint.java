@@ -1,6 +1,7 @@
 package dev.quintet.router.catalog;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * One provider's offer of a model.
@@ -26,6 +27,15 @@ public record Endpoint(String provider, String upstreamModel, Pricing pricing, I
         }
         supportedParameters = supportedParameters == null ? null : List.copyOf(supportedParameters);
     }
+
+    /**
+     * The request parameters whose support differs between endpoints, by the names the catalog lists them under;
+     * the others (messages, stream, user, ...) every endpoint takes.
+     */
+    public static final Set<String> PARAMETERS = Set.of("temperature", "top_p", "top_k", "min_p", "top_a",
+            "max_tokens", "stop", "frequency_penalty", "presence_penalty", "repetition_penalty", "seed", "logit_bias",
+            "logprobs", "top_logprobs", "response_format", "structured_outputs", "tools", "tool_choice",
+            "parallel_tool_calls", "reasoning", "include_reasoning", "verbosity", "web_search_options");
 
     public boolean supports(String parameter) {
         return supportedParameters == null || supportedParameters.contains(parameter);

@@ -31,14 +31,11 @@ public record Model(String id, String name, long created, String description, In
         return colon < 0 ? id : id.substring(0, colon);
     }
 
-    /** Parameters at least one endpoint honours; empty when an endpoint takes any parameter. */
+    /** Parameters at least one endpoint honours; all of {@link Endpoint#PARAMETERS} when one takes any. */
     public List<String> supportedParameters() {
         TreeSet<String> all = new TreeSet<>();
         for (Endpoint e : endpoints) {
-            if (e.supportedParameters() == null) {
-                return List.of();
-            }
-            all.addAll(e.supportedParameters());
+            all.addAll(e.supportedParameters() == null ? Endpoint.PARAMETERS : e.supportedParameters());
         }
         return List.copyOf(all);
     }

@@ -5,6 +5,8 @@ import dev.quintet.router.providers.WireFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -17,12 +19,9 @@ public final class ForwardedParameters {
     static final Set<String> ROUTER_ONLY = Set.of("models", "provider", "route", "transforms", "plugins", "usage",
             "session_id", "trace", "debug", "n");
 
-    /** Parameters whose support differs between endpoints. */
-    static final Set<String> FILTERED = Set.of("temperature", "top_p", "top_k", "min_p", "top_a", "max_tokens",
-            "max_completion_tokens", "stop", "frequency_penalty", "presence_penalty", "repetition_penalty", "seed",
-            "logit_bias", "logprobs", "top_logprobs", "response_format", "structured_outputs", "tools", "tool_choice",
-            "parallel_tool_calls", "reasoning", "reasoning_effort", "include_reasoning", "verbosity",
-            "web_search_options");
+    /** Request fields whose support differs between endpoints: the catalog's and their aliases. */
+    static final Set<String> FILTERED = Stream.concat(Endpoint.PARAMETERS.stream(),
+            Stream.of("max_completion_tokens", "reasoning_effort")).collect(Collectors.toUnmodifiableSet());
 
     private ForwardedParameters() {
     }
