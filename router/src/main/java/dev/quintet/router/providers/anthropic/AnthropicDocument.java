@@ -7,28 +7,39 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A {@code file} part's data URL as a {@code document} block. Anthropic takes base64 documents only as PDFs, so a
- * PDF is sent as a base64 source, plain text as a text source (its data decoded), and any other file not at all.
+ * PDF is sent as a base64 source, plain text as a text source (its data decoded), and any other file not at all. A
+ * file given by http(s) URL (as OpenRouter takes PDFs) is sent as a url source, which Anthropic fetches itself.
  */
 final class AnthropicDocument {
 
     private static final List<String> CHARSETS = List.of("utf-8", "utf8", "us-ascii");
+    private static final Pattern WEB = Pattern.compile("https?://", Pattern.CASE_INSENSITIVE);
 
     private AnthropicDocument() {
     }
 
-    /** The document block for {@code url}; null when it is no base64 data URL or Anthropic takes no such file. */
+    /**
+     * The document block for {@code url}; null when it is neither a base64 data URL nor an http(s) URL, or Anthropic
+     * takes no such file.
+     */
     static ObjectNode of(String url) {
+        if (WEB.matcher(url).lookingAt()) {
+            ObjectNode block = JsonNodeFactory.instance.objectNode().put("type", "document");
+            block.putObject("source").put("type", "url").put("url", url);
+            return block;
+        }
         DataUrl data = DataUrl.parse(url).orElse(null);
         if (data == null) {
             return null;
         }
         String[] type = data.mediaType().toLowerCase(Locale.ROOT).split(";");
-        String mediaType = type[0].strip();
+        String mediaType = data.baseType();
         if (mediaType.equals("application/pdf")) {
             return block("base64", "application/pdf", data.base64());
         }

@@ -1,9 +1,11 @@
 package dev.quintet.router.providers.anthropic;
 
-import dev.quintet.router.providers.translation.DataUrl;
 import dev.quintet.router.providers.translation.OpenAiRequests;
 import dev.quintet.router.providers.translation.ReasoningDetails;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -11,12 +13,14 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * OpenAI messages as Anthropic's: system and developer messages become {@code system} text blocks; user content
- * becomes text, image (data URLs as base64 sources, http URLs as url sources) and document blocks (see
- * {@link AnthropicDocument}); an assistant message becomes its thinking blocks (from {@code reasoning_details},
- * signatures kept), text, and {@code tool_use} blocks (ids kept); tool messages become {@code tool_result} blocks of
- * a user turn. Consecutive turns of one role are merged, so the tool results of one assistant turn share one user
- * turn. {@code cache_control} on a content part is kept. Blank text is left out, since Anthropic refuses text
- * blocks without non-whitespace text; a message left with no blocks is not sent at all.
+ * becomes text, image (see {@link AnthropicImage}) and document blocks (see {@link AnthropicDocument}); an assistant
+ * message becomes its thinking blocks (from {@code reasoning_details}, signatures kept), text, and {@code tool_use}
+ * blocks; tool messages become {@code tool_result} blocks of a user turn. Tool call ids are kept but for characters
+ * Anthropic refuses in them (see {@link #toolId}). Consecutive turns of one role are merged, so the tool results of
+ * one assistant turn share one user turn. {@code cache_control} on a content part is kept. Blank text is left out,
+ * since Anthropic refuses text blocks without non-whitespace text; a message left with no blocks is not sent at all.
+ * When no turn is left (a request of system messages only, which OpenAI takes), the system blocks are sent as the
+ * one user turn instead, since Anthropic refuses an empty {@code messages}.
  *
  * @param system the system blocks, possibly empty
  * @param turns the alternating user and assistant turns
@@ -24,6 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
 record AnthropicMessages(ArrayNode system, ArrayNode turns) {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final Pattern NOT_IN_ID = Pattern.compile("[^a-zA-Z0-9_-]");
 
     static AnthropicMessages of(JsonNode messages) {
         AnthropicMessages out = new AnthropicMessages(NODES.arrayNode(), NODES.arrayNode());
@@ -35,7 +40,51 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
                 default -> out.append("user", blocks(message.get("content")));
             }
         }
+        if (out.turns.isEmpty() && !out.system.isEmpty()) {
+            out.turns.addObject().put("role", "user").set("content", out.system);
+            return new AnthropicMessages(NODES.arrayNode(), out.turns);
+        }
         return out;
+    }
+
+    /**
+     * A tool call id with each character Anthropic refuses in one (it takes only {@code [a-zA-Z0-9_-]}) as
+     * {@code _}: ids other providers made, such as Moonshot's {@code functions.get_weather:0}, change the same way
+     * in the call and in its result, so the two still pair.
+     */
+    static String toolId(String id) {
+        return NOT_IN_ID.matcher(id).replaceAll("_");
+    }
+
+    /** The names of the tools the turns call, each once, in the order first called. */
+    Set<String> toolNames() {
+        Set<String> names = new LinkedHashSet<>();
+        for (JsonNode turn : turns) {
+            for (JsonNode block : turn.path("content")) {
+                if (block.path("type").asString("").equals("tool_use")) {
+                    names.add(block.path("name").asString(""));
+                }
+            }
+        }
+        return names;
+    }
+
+    /**
+     * Whether the last turn holds tool results for an assistant turn that does not start with a thinking block
+     * (its reasoning was not sent back signed): Anthropic then refuses thinking, since within a tool loop it must
+     * see the thinking of the turn that called the tools.
+     */
+    boolean toolLoopWithoutThinking() {
+        int size = turns.size();
+        if (size < 2 || !turns.get(size - 1).path("role").asString("").equals("user")) {
+            return false;
+        }
+        boolean results = false;
+        for (JsonNode block : turns.get(size - 1).path("content")) {
+            results |= block.path("type").asString("").equals("tool_result");
+        }
+        String first = turns.get(size - 2).path("content").path(0).path("type").asString("");
+        return results && !first.equals("thinking") && !first.equals("redacted_thinking");
     }
 
     private void append(String role, List<ObjectNode> blocks) {
@@ -62,7 +111,8 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
         }
         blocks.addAll(blocks(message.get("content")));
         for (JsonNode call : message.path("tool_calls")) {
-            ObjectNode use = NODES.objectNode().put("type", "tool_use").put("id", call.path("id").asString(""))
+            ObjectNode use = NODES.objectNode().put("type", "tool_use")
+                    .put("id", toolId(call.path("id").asString("")))
                     .put("name", call.path("function").path("name").asString(""));
             use.set("input", OpenAiRequests.arguments(call.path("function").get("arguments")));
             blocks.add(use);
@@ -72,7 +122,7 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
 
     private static ObjectNode toolResult(JsonNode message) {
         ObjectNode result = NODES.objectNode().put("type", "tool_result")
-                .put("tool_use_id", message.path("tool_call_id").asString(message.path("name").asString("")));
+                .put("tool_use_id", toolId(message.path("tool_call_id").asString(message.path("name").asString(""))));
         JsonNode content = message.get("content");
         if (content != null && content.isArray()) {
             List<ObjectNode> blocks = blocks(content);
@@ -107,8 +157,7 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
             }
             case "image_url" -> {
                 JsonNode image = part.path("image_url");
-                String url = image.isString() ? image.asString() : image.path("url").asString("");
-                return source("image", url);
+                return AnthropicImage.of(image.isString() ? image.asString() : image.path("url").asString(""));
             }
             case "file" -> {
                 return AnthropicDocument.of(part.path("file").path("file_data").asString(""));
@@ -117,14 +166,5 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
                 return null;
             }
         }
-    }
-
-    private static ObjectNode source(String type, String url) {
-        ObjectNode block = NODES.objectNode().put("type", type);
-        ObjectNode source = block.putObject("source");
-        DataUrl.parse(url).ifPresentOrElse(
-                d -> source.put("type", "base64").put("media_type", d.mediaType()).put("data", d.base64()),
-                () -> source.put("type", "url").put("url", url));
-        return block;
     }
 }

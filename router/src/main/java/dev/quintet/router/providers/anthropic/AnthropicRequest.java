@@ -12,9 +12,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * An OpenAI chat-completions body as a Messages body: messages (see {@link AnthropicMessages}), {@code max_tokens},
- * stop sequences (but blank ones, which Anthropic refuses), sampling (a temperature above Anthropic's 1 as 1), tools
- * and tool choice, {@code reasoning} as {@code thinking}, {@code user} as {@code metadata.user_id}. Fields Anthropic
- * has no counterpart for are left out, since it rejects unknown ones.
+ * stop sequences (but blank ones, which Anthropic refuses), sampling (a temperature above Anthropic's 1 as 1; of
+ * {@code temperature} and {@code top_p} only the temperature, since recent models refuse both), tools and tool
+ * choice, {@code reasoning} as {@code thinking}, {@code user} as {@code metadata.user_id}. Fields Anthropic has no
+ * counterpart for are left out, since it rejects unknown ones.
  */
 final class AnthropicRequest {
 
@@ -46,8 +47,11 @@ final class AnthropicRequest {
         if (out.path("temperature").asDouble(0) > 1) {
             out.put("temperature", 1);
         }
-        tools(body, out);
-        thinking(body, out, maxTokens);
+        tools(body, out, messages);
+        thinking(body, out, maxTokens, messages);
+        if (out.has("temperature") && out.has("top_p")) {
+            out.remove("top_p");
+        }
         if (body.path("user").isString()) {
             out.putObject("metadata").put("user_id", body.get("user").asString());
         }
@@ -57,8 +61,23 @@ final class AnthropicRequest {
         return out;
     }
 
-    private static void tools(ObjectNode body, ObjectNode out) {
+    /**
+     * The request's tools and tool choice. When it has no tools but its turns call some (tools dropped, or a call
+     * that summarises a conversation), each tool called gets a bare definition, since Anthropic refuses
+     * {@code tool_use} and {@code tool_result} blocks without {@code tools}; the tool choice is then {@code none}
+     * unless the request sets one.
+     */
+    private static void tools(ObjectNode body, ObjectNode out, AnthropicMessages messages) {
         List<FunctionTool> functions = OpenAiRequests.functionTools(body.get("tools"));
+        if (functions.isEmpty() && !messages.toolNames().isEmpty()) {
+            ArrayNode tools = out.putArray("tools");
+            messages.toolNames().forEach(name -> tools.addObject().put("name", name)
+                    .putObject("input_schema").put("type", "object"));
+            if (OpenAiRequests.toolChoice(body) == null) {
+                out.putObject("tool_choice").put("type", "none");
+                return;
+            }
+        }
         if (!functions.isEmpty()) {
             ArrayNode tools = out.putArray("tools");
             for (FunctionTool f : functions) {
@@ -92,13 +111,15 @@ final class AnthropicRequest {
      * room for that leaves thinking off rather than answer with Anthropic's 400 or spend more than asked); with
      * thinking on, Anthropic takes no temperature or top_k and top_p only from 0.95, so those go. Thinking is left
      * off when {@code tool_choice} forces tool use ({@code any} or a named tool), which Anthropic refuses with it:
-     * the forced choice is what the caller asked to get.
+     * the forced choice is what the caller asked to get. It is left off too within a tool loop whose calling turn
+     * does not start with a thinking block ({@link AnthropicMessages#toolLoopWithoutThinking}), which Anthropic
+     * refuses with thinking on.
      */
-    private static void thinking(ObjectNode body, ObjectNode out, long maxTokens) {
+    private static void thinking(ObjectNode body, ObjectNode out, long maxTokens, AnthropicMessages messages) {
         ReasoningRequest reasoning = ReasoningRequest.of(body);
         String choice = out.path("tool_choice").path("type").asString("");
         if (reasoning == null || reasoning.off() || maxTokens <= ReasoningRequest.MIN_BUDGET
-                || choice.equals("any") || choice.equals("tool")) {
+                || choice.equals("any") || choice.equals("tool") || messages.toolLoopWithoutThinking()) {
             return;
         }
         long budget = Math.min(Math.max(reasoning.budget(maxTokens), ReasoningRequest.MIN_BUDGET), maxTokens - 1);

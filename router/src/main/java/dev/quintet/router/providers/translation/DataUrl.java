@@ -19,6 +19,16 @@ public record DataUrl(String mediaType, String base64) {
         return Optional.of(new DataUrl(type.isEmpty() ? "application/octet-stream" : type, url.substring(comma + 1)));
     }
 
+    /**
+     * The media type without its parameters ({@code ;charset=...}, {@code ;name=...}) and in lower case, the form
+     * APIs that take a bare media type want.
+     */
+    public String baseType() {
+        int semicolon = mediaType.indexOf(';');
+        return (semicolon < 0 ? mediaType : mediaType.substring(0, semicolon)).strip()
+                .toLowerCase(java.util.Locale.ROOT);
+    }
+
     /** A media type for an image at an http URL, guessed from its extension (JPEG when there is none). */
     public static String guessImageType(String url) {
         String path = url.toLowerCase(java.util.Locale.ROOT).replaceAll("[?#].*$", "");

@@ -6,8 +6,20 @@ import dev.quintet.router.testing.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 class AnthropicMappingTest {
+
+    /** A question, an assistant turn calling a tool (its {@code reasoning_details} field first), the result. */
+    private static final String TOOL_LOOP = """
+            {"role":"user","content":"Weather in Paris?"},{"role":"assistant","content":null,%s\
+            "tool_calls":[{"id":"toolu_01A","type":"function","function":{"name":"get_weather",\
+            "arguments":"{\\"city\\":\\"Paris\\"}"}}]},{"role":"tool","tool_call_id":"toolu_01A","content":"18C"}""";
+
+    private static final String SIGNED = """
+            "reasoning_details":[{"type":"reasoning.text","text":"Look it up.","signature":"sig-1",\
+            "format":"anthropic-claude-v1","index":0}],""";
 
     @ParameterizedTest
     @CsvSource({"end_turn,stop", "max_tokens,length", "stop_sequence,stop", "tool_use,tool_calls",
@@ -25,7 +37,7 @@ class AnthropicMappingTest {
 
     @Test
     void keepsRedactedThinkingAsEncryptedDetailsBothWays() {
-        var answer = AnthropicAnswer.of((tools.jackson.databind.node.ObjectNode) Json.read("""
+        var answer = AnthropicAnswer.of((ObjectNode) Json.read("""
                 {"id":"msg_1","model":"claude","content":[{"type":"redacted_thinking","data":"opaque"},\
                 {"type":"text","text":"Hi"}],"stop_reason":"end_turn","usage":{"input_tokens":3,"output_tokens":1}}"""),
                 1L);
@@ -35,5 +47,96 @@ class AnthropicMappingTest {
         assertThat(message.at("/reasoning_details/0/data").asString()).isEqualTo("opaque");
         assertThat(AnthropicMessages.of(Json.read("[" + message + "]")).turns().at("/0/content/0"))
                 .isEqualTo(Json.read("{\"type\":\"redacted_thinking\",\"data\":\"opaque\"}"));
+    }
+
+    @Test
+    void leavesThinkingOffInAToolLoopWhoseCallingTurnHasNoThinkingBlockAndKeepsTheTemperature() {
+        ObjectNode sent = request("\"reasoning\":{\"effort\":\"high\"},\"temperature\":0.3,"
+                + "\"messages\":[" + TOOL_LOOP.formatted("") + "]");
+
+        assertThat(sent.has("thinking")).isFalse();
+        assertThat(sent.path("temperature").asDouble()).isEqualTo(0.3);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "true|",
+            "false|,{\"role\":\"assistant\",\"content\":\"18C.\"},{\"role\":\"user\",\"content\":\"And Lyon?\"}"})
+    void thinksInAToolLoopWhoseCallingTurnIsSignedOrAfterTheLoop(boolean signed, String after) {
+        ObjectNode sent = request("\"reasoning\":{\"effort\":\"high\"},\"messages\":["
+                + TOOL_LOOP.formatted(signed ? SIGNED : "") + (after == null ? "" : after) + "]");
+
+        assertThat(sent.path("thinking").path("type").asString()).isEqualTo("enabled");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "\"temperature\":0.5,\"top_p\":0.9|{\"temperature\":0.5}",
+            "\"top_p\":0.9|{\"top_p\":0.9}",
+            "\"temperature\":0.5,\"top_p\":0.97,\"reasoning\":{\"effort\":\"low\"}|{\"top_p\":0.97}"})
+    void sendsOnlyTheTemperatureOfATemperatureAndTopP(String fields, String sampling) {
+        ObjectNode sent = request(fields + ",\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]");
+
+        assertThat(sent.retain("temperature", "top_p")).isEqualTo(Json.read(sampling));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"|{\"type\":\"none\"}", "\"auto\"|{\"type\":\"auto\"}"})
+    void definesTheToolsTheTurnsCallWhenTheRequestHasNone(String choice, String sentChoice) {
+        ObjectNode sent = request((choice == null ? "" : "\"tool_choice\":" + choice + ",")
+                + "\"messages\":[" + TOOL_LOOP.formatted("") + ",{\"role\":\"user\",\"content\":\"Sum it up\"}]");
+
+        assertThat(sent.path("tools")).isEqualTo(Json.read(
+                "[{\"name\":\"get_weather\",\"input_schema\":{\"type\":\"object\"}}]"));
+        assertThat(sent.path("tool_choice")).isEqualTo(Json.read(sentChoice));
+    }
+
+    @Test
+    void sendsTheSystemTextAsTheUserTurnWhenNoOtherTurnIsLeft() {
+        ObjectNode sent = request("\"messages\":[{\"role\":\"system\",\"content\":\"Write a haiku\"}]");
+
+        assertThat(sent.has("system")).isFalse();
+        assertThat(sent.path("messages")).isEqualTo(Json.read(
+                "[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Write a haiku\"}]}]"));
+    }
+
+    @Test
+    void sendsAFileAtAnHttpUrlAsAUrlDocument() {
+        assertThat(content("{\"type\":\"file\",\"file\":{\"file_data\":\"https://example.com/report.pdf\"}}"))
+                .isEqualTo(Json.read("""
+                        [{"type":"document","source":{"type":"url","url":"https://example.com/report.pdf"}}]"""));
+    }
+
+    @Test
+    void sendsImageMediaTypesBareWithJpgAsJpegAndAPdfAsADocument() {
+        assertThat(content(image("image/jpg") + "," + image("image/png;name=a.png") + ","
+                + image("application/pdf"))).isEqualTo(Json.read("""
+                [{"type":"image","source":{"type":"base64","media_type":"image/jpeg","data":"QUJD"}},\
+                {"type":"image","source":{"type":"base64","media_type":"image/png","data":"QUJD"}},\
+                {"type":"document","source":{"type":"base64","media_type":"application/pdf","data":"QUJD"}}]"""));
+    }
+
+    @Test
+    void rewritesToolCallIdsAnthropicRefusesTheSameInTheCallAndItsResult() {
+        ObjectNode sent = request("\"messages\":["
+                + TOOL_LOOP.formatted("").replace("toolu_01A", "functions.get_weather:0") + "]");
+
+        assertThat(sent.at("/messages/1/content/0/id").asString()).isEqualTo("functions_get_weather_0");
+        assertThat(sent.at("/messages/2/content/0/tool_use_id").asString()).isEqualTo("functions_get_weather_0");
+    }
+
+    /** The Messages body for an OpenAI body of {@code fields}, with 4,096 as the answer limit. */
+    private static ObjectNode request(String fields) {
+        return AnthropicRequest.of((ObjectNode) Json.read("{\"model\":\"claude\"," + fields + "}"), 4096, false);
+    }
+
+    /** The content of the one user turn made of the content {@code parts}. */
+    private static JsonNode content(String parts) {
+        return request("\"messages\":[{\"role\":\"user\",\"content\":[" + parts + "]}]").at("/messages/0/content");
+    }
+
+    /** An {@code image_url} part of a data URL of {@code mediaType}. */
+    private static String image(String mediaType) {
+        return "{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:" + mediaType + ";base64,QUJD\"}}";
     }
 }
