@@ -1,6 +1,7 @@
 package dev.quintet.router.routing;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -24,6 +25,13 @@ public record UpstreamFailure(Candidate candidate, int status, String problem, O
             "model_not_found");
 
     /**
+     * Words of a reason that make a 400 the provider's account's state: Anthropic answers 400
+     * {@code invalid_request_error} "Your credit balance is too low to access the Anthropic API" when the key's
+     * account has run out of credit; another provider of the model may well answer.
+     */
+    static final String NO_CREDIT = "credit balance";
+
+    /**
      * The code of a refusal of the request's input by a provider's moderation (OpenRouter's 403 with
      * {@code metadata.reasons} and {@code flagged_input}): the endpoint works, and another provider may not moderate.
      */
@@ -35,10 +43,12 @@ public record UpstreamFailure(Candidate candidate, int status, String problem, O
 
     /**
      * 400, 413 and 422 mean the request itself is at fault: trying elsewhere would fail the same way; unless their
-     * code says the provider is at fault ({@link #PROVIDER_CODES}).
+     * code says the provider is at fault ({@link #PROVIDER_CODES}) or their reason speaks of the account's credit
+     * balance ({@link #NO_CREDIT}).
      */
     public boolean callersFault() {
-        return (status == 400 || status == 413 || status == 422) && !PROVIDER_CODES.contains(code);
+        return (status == 400 || status == 413 || status == 422) && !PROVIDER_CODES.contains(code)
+                && !problem.toLowerCase(Locale.ROOT).contains(NO_CREDIT);
     }
 
     /** Whether a provider's moderation refused the request's input. */
