@@ -8,9 +8,9 @@ import java.io.OutputStream;
  * The fake's Gemini side ({@code generateContent}, and {@code streamGenerateContent?alt=sse} where each event is a
  * whole answer), shaped after Google's documented bodies. The model (from the path) picks the behaviour: {@code ok}
  * (text), {@code tools} (a thought, text and a signed function call; usage with cached and thought tokens),
- * {@code maxtokens} (finish MAX_TOKENS), {@code err400}, {@code badkey} (400 API_KEY_INVALID), {@code err429},
- * {@code err503}, {@code slow} (first byte after 1.2 s), {@code drop} (cut after one text event),
- * {@code errorbefore} (an error event before any content).
+ * {@code maxtokens} (finish MAX_TOKENS), {@code err400}, {@code badkey} (400 API_KEY_INVALID), {@code err429} (its
+ * wait in the body's RetryInfo, as Gemini sends it), {@code err503}, {@code slow} (first byte after 1.2 s),
+ * {@code drop} (cut after one text event), {@code errorbefore} (an error event before any content).
  */
 final class GeminiWire {
 
@@ -22,6 +22,11 @@ final class GeminiWire {
     static final String CALL = "{\"functionCall\":{\"name\":\"get_weather\",\"args\":{\"city\":\"Paris\"}},"
             + "\"thoughtSignature\":\"sig-gem-1\"}";
 
+    /** How Gemini tells the wait after a 429: in the body, not in a {@code Retry-After} header. */
+    static final String RETRY_INFO = ",\"details\":[{\"@type\":\"type.googleapis.com/google.rpc.QuotaFailure\","
+            + "\"violations\":[{\"quotaMetric\":\"generativelanguage.googleapis.com/generate_content_requests\"}]},"
+            + "{\"@type\":\"type.googleapis.com/google.rpc.RetryInfo\",\"retryDelay\":\"7s\"}]";
+
     private GeminiWire() {
     }
 
@@ -31,10 +36,7 @@ final class GeminiWire {
             case "err400" -> error(exchange, 400, "INVALID_ARGUMENT", "Invalid JSON payload received.", "");
             case "badkey" -> error(exchange, 400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key.",
                     ",\"details\":[{\"@type\":\"type.googleapis.com/google.rpc.ErrorInfo\",\"reason\":\"API_KEY_INVALID\"}]");
-            case "err429" -> {
-                exchange.getResponseHeaders().add("Retry-After", "7");
-                error(exchange, 429, "RESOURCE_EXHAUSTED", "Resource has been exhausted (e.g. check quota).", "");
-            }
+            case "err429" -> error(exchange, 429, "RESOURCE_EXHAUSTED", "You exceeded your current quota.", RETRY_INFO);
             case "err503" -> error(exchange, 503, "UNAVAILABLE", "The model is overloaded. Please try again later.", "");
             default -> {
                 if (stream) {

@@ -2,11 +2,10 @@ package dev.quintet.router.providers.gemini;
 
 import dev.quintet.router.providers.translation.DataUrl;
 import dev.quintet.router.providers.translation.OpenAiRequests;
-import dev.quintet.router.providers.translation.ReasoningDetails;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -16,10 +15,11 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * OpenAI messages as Gemini contents: system and developer text goes to {@code systemInstruction}; user turns keep
- * role {@code user} (images and files as {@code inlineData}, http image URLs as {@code fileData}); assistant turns
- * become role {@code model} with text and {@code functionCall} parts, each carrying back the
- * {@code thoughtSignature} its {@code reasoning_details} entry holds; tool results become {@code functionResponse}
- * parts of a user turn, named after the call whose id they answer. Consecutive turns of one role are merged.
+ * role {@code user} (images and files as {@code inlineData}, http image and file URLs as {@code fileData});
+ * assistant turns become role {@code model} with text and {@code functionCall} parts, signed as
+ * {@link ThoughtSignatures} says; tool results become {@code functionResponse} parts of a user turn, named after the
+ * call whose id they answer and put in the order of the calls ({@link ToolResultOrder}). An id Gemini gave a call
+ * goes back on the call and its result ({@link ToolCallIds#sentBack}). Consecutive turns of one role are merged.
  *
  * @param system the system instruction's parts, possibly empty
  */
@@ -31,7 +31,7 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
     static GeminiContents of(JsonNode messages) {
         GeminiContents out = new GeminiContents(NODES.arrayNode(), NODES.arrayNode());
         Map<String, String> names = OpenAiRequests.toolCallNames(messages);
-        for (JsonNode message : messages) {
+        for (JsonNode message : ToolResultOrder.of(messages)) {
             switch (message.path("role").asString("")) {
                 case "system", "developer" -> {
                     String text = OpenAiRequests.text(message.get("content"));
@@ -44,7 +44,17 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
                 default -> out.append("user", parts(message.get("content")));
             }
         }
+        out.signFirstCalls();
         return out;
+    }
+
+    /** Each model turn's first function call signed, with the placeholder where the history holds no signature. */
+    private void signFirstCalls() {
+        for (JsonNode content : contents) {
+            if (content.path("role").asString("").equals("model")) {
+                ThoughtSignatures.signFirstCall(content.path("parts"));
+            }
+        }
     }
 
     private void append(String role, List<ObjectNode> parts) {
@@ -58,33 +68,24 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
     }
 
     private static List<ObjectNode> model(JsonNode message) {
-        Map<String, String> signatures = new HashMap<>();
-        String loose = null;
-        for (ObjectNode detail : ReasoningDetails.of(message, ReasoningDetails.GEMINI)) {
-            if (detail.path("type").asString("").equals("reasoning.encrypted")) {
-                String data = detail.path("data").asString("");
-                if (detail.path("id").isString()) {
-                    signatures.put(detail.get("id").asString(), data);
-                } else if (loose == null) {
-                    loose = data;
-                }
-            }
-        }
+        ThoughtSignatures signatures = ThoughtSignatures.of(message);
         List<ObjectNode> parts = parts(message.get("content"));
         for (JsonNode call : message.path("tool_calls")) {
             ObjectNode part = NODES.objectNode();
             ObjectNode functionCall = part.putObject("functionCall")
                     .put("name", call.path("function").path("name").asString(""));
             functionCall.set("args", OpenAiRequests.arguments(call.path("function").get("arguments")));
-            String signature = signatures.get(call.path("id").asString(""));
+            String id = call.path("id").asString("");
+            if (ToolCallIds.sentBack(id)) {
+                functionCall.put("id", id);
+            }
+            String signature = signatures.forCall(id);
             if (signature != null) {
                 part.put("thoughtSignature", signature);
             }
             parts.add(part);
         }
-        if (loose != null && !parts.isEmpty() && !parts.getFirst().has("thoughtSignature")) {
-            parts.getFirst().put("thoughtSignature", loose);
-        }
+        signatures.placeUnbound(parts);
         return parts;
     }
 
@@ -92,8 +93,11 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
         String id = message.path("tool_call_id").asString("");
         String name = names.getOrDefault(id, message.path("name").asString(id));
         ObjectNode part = NODES.objectNode();
-        part.putObject("functionResponse").put("name", name).set("response",
-                response(OpenAiRequests.text(message.get("content"))));
+        ObjectNode functionResponse = part.putObject("functionResponse").put("name", name);
+        functionResponse.set("response", response(OpenAiRequests.text(message.get("content"))));
+        if (names.containsKey(id) && ToolCallIds.sentBack(id)) {
+            functionResponse.put("id", id);
+        }
         return part;
     }
 
@@ -122,8 +126,7 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
                     JsonNode image = part.path("image_url");
                     parts.add(media(image.isString() ? image.asString() : image.path("url").asString("")));
                 }
-                case "file" -> DataUrl.parse(part.path("file").path("file_data").asString(""))
-                        .ifPresent(d -> parts.add(inline(d)));
+                case "file" -> file(part.path("file").path("file_data").asString("")).ifPresent(parts::add);
                 case "input_audio" -> parts.add(inline(new DataUrl("audio/" + part.path("input_audio")
                         .path("format").asString("wav"), part.path("input_audio").path("data").asString(""))));
                 default -> {
@@ -134,11 +137,22 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
     }
 
     private static ObjectNode media(String url) {
-        return DataUrl.parse(url).map(GeminiContents::inline).orElseGet(() -> {
-            ObjectNode part = NODES.objectNode();
-            part.putObject("fileData").put("mimeType", DataUrl.guessImageType(url)).put("fileUri", url);
-            return part;
-        });
+        return DataUrl.parse(url).map(GeminiContents::inline)
+                .orElseGet(() -> fileData(DataUrl.guessImageType(url), url));
+    }
+
+    /** A file's data URL inline, an http URL as {@code fileData}; nothing for anything else. */
+    private static Optional<ObjectNode> file(String data) {
+        if (data.startsWith("https://") || data.startsWith("http://")) {
+            return Optional.of(fileData(DataUrl.guessFileType(data), data));
+        }
+        return DataUrl.parse(data).map(GeminiContents::inline);
+    }
+
+    private static ObjectNode fileData(String mimeType, String url) {
+        ObjectNode part = NODES.objectNode();
+        part.putObject("fileData").put("mimeType", mimeType).put("fileUri", url);
+        return part;
     }
 
     private static ObjectNode inline(DataUrl data) {

@@ -20,8 +20,12 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class GeminiRequest {
 
-    /** The largest thinking budget every current Gemini model accepts; an effort's budget stays under it. */
-    static final long MAX_EFFORT_BUDGET = 24_576;
+    /** The largest thinking budget every current Gemini model accepts (2.5 Flash's most); no budget goes above it. */
+    static final long MAX_BUDGET = 24_576;
+    /** The smallest budget every current model accepts with thinking on (2.5 Flash-Lite's least); none goes below. */
+    static final long MIN_BUDGET = 512;
+    /** The smallest budget of the Pro models, which cannot turn thinking off: what they get for reasoning off. */
+    static final long PRO_OFF_BUDGET = 128;
 
     private static final String[][] SAMPLING = {{"temperature", "temperature"}, {"top_p", "topP"}, {"top_k", "topK"},
             {"presence_penalty", "presencePenalty"}, {"frequency_penalty", "frequencyPenalty"}, {"seed", "seed"}};
@@ -103,7 +107,12 @@ final class GeminiRequest {
         }
     }
 
-    /** Reasoning off is a budget of 0; otherwise the budget asked for, with thought summaries included. */
+    /**
+     * Reasoning off is a budget of 0, except on the Pro models (a name holding {@code -pro}), which refuse 0 and get
+     * their smallest budget instead, thoughts left out; otherwise the budget asked for ({@code reasoning.max_tokens},
+     * or an effort's share of the answer limit) kept within {@link #MIN_BUDGET} and {@link #MAX_BUDGET}, with thought
+     * summaries included.
+     */
     private static void thinking(ObjectNode body, ObjectNode config, long answerLimit) {
         ReasoningRequest reasoning = ReasoningRequest.of(body);
         if (reasoning == null) {
@@ -111,11 +120,10 @@ final class GeminiRequest {
         }
         ObjectNode thinking = config.putObject("thinkingConfig");
         if (reasoning.off()) {
-            thinking.put("thinkingBudget", 0);
+            thinking.put("thinkingBudget", body.path("model").asString("").contains("-pro") ? PRO_OFF_BUDGET : 0);
             return;
         }
-        long budget = reasoning.maxTokens() != null ? reasoning.maxTokens()
-                : Math.min(reasoning.budget(answerLimit), MAX_EFFORT_BUDGET);
+        long budget = Math.clamp(reasoning.budget(answerLimit), MIN_BUDGET, MAX_BUDGET);
         thinking.put("thinkingBudget", budget).put("includeThoughts", true);
     }
 }

@@ -1,9 +1,13 @@
 package dev.quintet.router.providers.translation;
 
+import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /** A base64 {@code data:} URL split into its media type and data, as both Anthropic and Gemini want images. */
 public record DataUrl(String mediaType, String base64) {
+
+    private static final Pattern IMAGE_EXTENSION = Pattern.compile("\\.(png|gif|webp|jpe?g)$");
 
     /** The parts of {@code url}, empty when it is not a base64 data URL. */
     public static Optional<DataUrl> parse(String url) {
@@ -31,7 +35,7 @@ public record DataUrl(String mediaType, String base64) {
 
     /** A media type for an image at an http URL, guessed from its extension (JPEG when there is none). */
     public static String guessImageType(String url) {
-        String path = url.toLowerCase(java.util.Locale.ROOT).replaceAll("[?#].*$", "");
+        String path = path(url);
         if (path.endsWith(".png")) {
             return "image/png";
         }
@@ -42,5 +46,18 @@ public record DataUrl(String mediaType, String base64) {
             return "image/webp";
         }
         return "image/jpeg";
+    }
+
+    /**
+     * A media type for a file at an http URL: an image's (as {@link #guessImageType}) when its extension is an
+     * image's, else PDF, the document type the URL most likely holds when it names none.
+     */
+    public static String guessFileType(String url) {
+        return IMAGE_EXTENSION.matcher(path(url)).find() ? guessImageType(url) : "application/pdf";
+    }
+
+    /** The URL in lower case without its query or fragment. */
+    private static String path(String url) {
+        return url.toLowerCase(Locale.ROOT).replaceAll("[?#].*$", "");
     }
 }

@@ -44,10 +44,10 @@ class GeminiAdapterTest extends RouterTest {
             {"contents":[{"role":"user","parts":[{"text":"Weather here?"},\
             {"inlineData":{"mimeType":"image/png","data":"iVBORw0KGgo="}},\
             {"fileData":{"mimeType":"image/webp","fileUri":"https://example.com/paris.webp"}}]},\
-            {"role":"model","parts":[{"functionCall":{"name":"get_weather","args":{"city":"Paris"}},\
-            "thoughtSignature":"sig-gem-1"},{"functionCall":{"name":"get_time","args":{}}}]},\
-            {"role":"user","parts":[{"functionResponse":{"name":"get_time","response":{"time":"12:00"}}},\
-            {"functionResponse":{"name":"get_weather","response":{"output":"18C"}}}]}],\
+            {"role":"model","parts":[{"functionCall":{"name":"get_weather","args":{"city":"Paris"},"id":"call_A"},\
+            "thoughtSignature":"sig-gem-1"},{"functionCall":{"name":"get_time","args":{},"id":"call_B"}}]},\
+            {"role":"user","parts":[{"functionResponse":{"name":"get_weather","response":{"output":"18C"},\
+            "id":"call_A"}},{"functionResponse":{"name":"get_time","response":{"time":"12:00"},"id":"call_B"}}]}],\
             "systemInstruction":{"parts":[{"text":"Be brief."},{"text":"Use Celsius."}]},\
             "tools":[{"functionDeclarations":[{"name":"get_weather","description":"Weather by city",\
             "parametersJsonSchema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],\
