@@ -87,6 +87,27 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
         return results && !first.equals("thinking") && !first.equals("redacted_thinking");
     }
 
+    /**
+     * Removes the thinking blocks of a final assistant turn (a prefill the answer continues), which Anthropic refuses
+     * when thinking is off; a turn left empty goes too.
+     */
+    void dropPrefillThinking() {
+        JsonNode last = turns.isEmpty() ? null : turns.get(turns.size() - 1);
+        if (last == null || !last.path("role").asString("").equals("assistant")) {
+            return;
+        }
+        ArrayNode content = (ArrayNode) last.get("content");
+        for (int i = content.size() - 1; i >= 0; i--) {
+            String type = content.get(i).path("type").asString("");
+            if (type.equals("thinking") || type.equals("redacted_thinking")) {
+                content.remove(i);
+            }
+        }
+        if (content.isEmpty()) {
+            turns.remove(turns.size() - 1);
+        }
+    }
+
     private void append(String role, List<ObjectNode> blocks) {
         if (blocks.isEmpty()) {
             return;

@@ -49,6 +49,9 @@ final class AnthropicRequest {
         }
         tools(body, out, messages);
         thinking(body, out, maxTokens, messages);
+        if (!out.has("thinking")) {
+            messages.dropPrefillThinking();
+        }
         if (out.has("temperature") && out.has("top_p")) {
             out.remove("top_p");
         }

@@ -45,6 +45,11 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
             }
         }
         out.signFirstCalls();
+        if (out.contents.isEmpty() && !out.system.isEmpty()) {
+            // system messages alone, which OpenAI takes: Gemini refuses empty contents, so they are the user's turn
+            out.contents.addObject().put("role", "user").set("parts", out.system);
+            return new GeminiContents(NODES.arrayNode(), out.contents);
+        }
         return out;
     }
 

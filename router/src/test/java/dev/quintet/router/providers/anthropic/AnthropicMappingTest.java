@@ -101,6 +101,17 @@ class AnthropicMappingTest {
     }
 
     @Test
+    void dropsThePrefillsThinkingWhenThinkingIsOff() {
+        ObjectNode sent = request("""
+                "messages":[{"role":"user","content":"Hi"},{"role":"assistant","content":"Well,",\
+                "reasoning_details":[{"type":"reasoning.text","text":"Plan.","signature":"sig","format":\
+                "anthropic-claude-v1","index":0}]}]""");
+
+        assertThat(sent.has("thinking")).isFalse();
+        assertThat(sent.at("/messages/1/content")).isEqualTo(Json.read("[{\"type\":\"text\",\"text\":\"Well,\"}]"));
+    }
+
+    @Test
     void sendsAFileAtAnHttpUrlAsAUrlDocument() {
         assertThat(content("{\"type\":\"file\",\"file\":{\"file_data\":\"https://example.com/report.pdf\"}}"))
                 .isEqualTo(Json.read("""

@@ -169,6 +169,15 @@ class GeminiMappingTest {
         assertThat(answer.retryAfter()).hasValue(Duration.ofSeconds(3));
     }
 
+    @Test
+    void sendsSystemMessagesAloneAsTheUsersTurn() {
+        GeminiContents sent = GeminiContents.of(Json.read("[{\"role\":\"system\",\"content\":\"Write a haiku\"}]"));
+
+        assertThat(sent.system().isEmpty()).isTrue();
+        assertThat(Json.read(sent.contents().toString()))
+                .isEqualTo(Json.read("[{\"role\":\"user\",\"parts\":[{\"text\":\"Write a haiku\"}]}]"));
+    }
+
     private static JsonNode contents(String messages) {
         return Json.read(GeminiContents.of(Json.read(messages)).contents().toString());
     }
