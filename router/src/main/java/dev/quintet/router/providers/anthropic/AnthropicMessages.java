@@ -34,7 +34,8 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
         AnthropicMessages out = new AnthropicMessages(NODES.arrayNode(), NODES.arrayNode());
         for (JsonNode message : messages) {
             switch (message.path("role").asString("")) {
-                case "system", "developer" -> out.system.addAll(blocks(message.get("content")));
+                case "system", "developer" -> blocks(message.get("content")).stream()
+                        .filter(b -> b.path("type").asString("").equals("text")).forEach(out.system::add);
                 case "assistant" -> out.append("assistant", assistant(message));
                 case "tool", "function" -> out.append("user", List.of(toolResult(message)));
                 default -> out.append("user", blocks(message.get("content")));

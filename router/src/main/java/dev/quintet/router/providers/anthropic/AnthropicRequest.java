@@ -93,8 +93,8 @@ final class AnthropicRequest {
         }
         ToolChoice choice = OpenAiRequests.toolChoice(body);
         boolean serial = body.path("parallel_tool_calls").isBoolean() && !body.get("parallel_tool_calls").asBoolean();
-        if (choice == null && !(serial && !functions.isEmpty())) {
-            return;
+        if (!out.has("tools") || choice == null && !(serial && !functions.isEmpty())) {
+            return; // no choice among no tools, which Anthropic refuses
         }
         ObjectNode toolChoice = out.putObject("tool_choice");
         switch (choice == null ? "auto" : choice.mode()) {

@@ -80,8 +80,8 @@ final class GeminiRequest {
             }
         }
         ToolChoice choice = OpenAiRequests.toolChoice(body);
-        if (choice == null) {
-            return;
+        if (choice == null || !out.has("tools")) {
+            return; // a choice among no tools (Gemini refuses ANY without declarations)
         }
         ObjectNode config = out.putObject("toolConfig").putObject("functionCallingConfig");
         switch (choice.mode()) {

@@ -94,16 +94,22 @@ public final class OpenAiRequests {
         return names;
     }
 
-    /** The function tools of {@code tools}: name, description (may be null) and JSON-schema parameters. */
+    /**
+     * The function tools of {@code tools}: name, description (may be null) and JSON-schema parameters, an object
+     * schema where the tool gives none or one without a {@code type} ({@code "parameters": {}}), as Anthropic
+     * requires of every tool.
+     */
     public static List<FunctionTool> functionTools(JsonNode tools) {
         List<FunctionTool> functions = new ArrayList<>();
         for (JsonNode tool : tools == null ? JsonNodeFactory.instance.arrayNode() : tools) {
             JsonNode f = tool.path("function");
             if (f.hasNonNull("name")) {
                 JsonNode parameters = f.get("parameters");
-                functions.add(new FunctionTool(f.get("name").asString(), f.path("description").asString(null),
-                        parameters instanceof ObjectNode o ? o
-                                : JsonNodeFactory.instance.objectNode().put("type", "object")));
+                ObjectNode schema = parameters instanceof ObjectNode o ? o : JsonNodeFactory.instance.objectNode();
+                if (!schema.has("type")) {
+                    schema = schema.deepCopy().put("type", "object");
+                }
+                functions.add(new FunctionTool(f.get("name").asString(), f.path("description").asString(null), schema));
             }
         }
         return functions;

@@ -101,6 +101,24 @@ class AnthropicMappingTest {
     }
 
     @Test
+    void givesAToolWithoutATypedSchemaAnObjectSchemaAndSendsNoChoiceAmongNoTools() {
+        ObjectNode typed = request("\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"now\","
+                + "\"parameters\":{}}}],\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]");
+        ObjectNode none = request("\"tool_choice\":\"required\",\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]");
+
+        assertThat(typed.at("/tools/0/input_schema")).isEqualTo(Json.read("{\"type\":\"object\"}"));
+        assertThat(none.has("tool_choice")).isFalse();
+    }
+
+    @Test
+    void keepsOnlyTheTextOfSystemMessages() {
+        ObjectNode sent = request("\"messages\":[{\"role\":\"system\",\"content\":[{\"type\":\"text\",\"text\":"
+                + "\"Be brief\"}," + image("image/png") + "]},{\"role\":\"user\",\"content\":\"Hi\"}]");
+
+        assertThat(sent.path("system")).isEqualTo(Json.read("[{\"type\":\"text\",\"text\":\"Be brief\"}]"));
+    }
+
+    @Test
     void dropsThePrefillsThinkingWhenThinkingIsOff() {
         ObjectNode sent = request("""
                 "messages":[{"role":"user","content":"Hi"},{"role":"assistant","content":"Well,",\

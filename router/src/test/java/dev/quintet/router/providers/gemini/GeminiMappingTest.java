@@ -170,6 +170,14 @@ class GeminiMappingTest {
     }
 
     @Test
+    void sendsNoToolConfigForAChoiceAmongNoTools() {
+        ObjectNode body = (ObjectNode) Json.read("{\"model\":\"m\",\"tool_choice\":\"required\","
+                + "\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]}");
+
+        assertThat(GeminiRequest.of(body, 8192).has("toolConfig")).isFalse();
+    }
+
+    @Test
     void sendsSystemMessagesAloneAsTheUsersTurn() {
         GeminiContents sent = GeminiContents.of(Json.read("[{\"role\":\"system\",\"content\":\"Write a haiku\"}]"));
 
