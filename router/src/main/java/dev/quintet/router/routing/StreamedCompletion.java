@@ -84,7 +84,8 @@ final class StreamedCompletion {
                     });
             if (outcome.kind() == RelayOutcome.Kind.FAILED_BEFORE_CONTENT) {
                 exchange.attempted(c, outcome.status(), Attempt.STREAM_ERROR, started);
-                return new UpstreamFailure(c, outcome.status(), outcome.problem(), Optional.empty(), "", started);
+                return new UpstreamFailure(c, outcome.status(), outcome.problem(), Optional.empty(),
+                        outcome.error() == null ? "" : UpstreamAnswers.code(outcome.error()), started);
             }
             relay.close();
             boolean cancelled = outcome.kind() == RelayOutcome.Kind.CLIENT_GONE;

@@ -64,7 +64,7 @@ final class UpstreamAnswers {
      * The error body's machine-readable code: {@code error.code} when a string, else {@code error.type}; or "".
      * OpenRouter's refusal of flagged input, whose code is only its status, is {@link UpstreamFailure#FLAGGED}.
      */
-    private static String code(ObjectNode body) {
+    static String code(ObjectNode body) {
         JsonNode error = body.path("error");
         JsonNode metadata = error.path("metadata");
         if (metadata.has("flagged_input") || metadata.path("reasons").isArray()) {

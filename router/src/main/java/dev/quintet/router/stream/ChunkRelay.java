@@ -72,7 +72,8 @@ final class ChunkRelay {
                 if (chunk.hasNonNull("error")) {
                     JsonNode error = chunk.get("error");
                     int code = error.path("code").canConvertToInt() ? error.path("code").asInt() : 502;
-                    return fail(code, provider + " reported an error: " + error.path("message").asString(error.toString()));
+                    String reason = error.path("message").asString(error.toString());
+                    return fail(code, provider + " reported an error: " + reason, chunk);
                 }
                 forward(chunk);
             }
@@ -185,8 +186,13 @@ final class ChunkRelay {
     }
 
     private RelayOutcome fail(int code, String message) {
+        return fail(code, message, null);
+    }
+
+    /** Fails the relay with {@code code}; {@code event} is the upstream's error event, if it sent one. */
+    private RelayOutcome fail(int code, String message, ObjectNode event) {
         if (!started) {
-            return RelayOutcome.failedBeforeContent(code, message);
+            return RelayOutcome.failedBeforeContent(code, message, event);
         }
         tally.failed(true);
         try {

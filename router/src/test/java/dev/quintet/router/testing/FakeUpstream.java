@@ -22,15 +22,15 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code error:} line, then {@code [DONE]} without any answer), {@code choiceusage} (streamed: usage only inside the
  * finish chunk's choice, as Moonshot sends it), {@code tpm413} (Groq's 413 over a tokens-per-minute limit),
  * {@code retired} (Groq's 400 for a decommissioned model), {@code flagged} (OpenRouter's 403 for input its moderation
- * flagged), {@code extra422} (Mistral's 422 for a field it lacks, its message an object), {@code slow} (first byte
- * after 1.2 s), {@code drop} (connection cut after one content chunk), {@code stall} (one content chunk, then silence
- * until the caller hangs up), {@code nousage}, {@code errorbefore} (an error event before any content), {@code cached}
- * (usage with cache and reasoning tokens), {@code big} (after 400 ms, usage of 5 prompt and 100 completion tokens),
- * {@code long} (after 500 ms, 1 MiB of content), {@code lag} (answers after 1 s), {@code thinks} (reasoning text and
- * reasoning tokens), {@code thinktags} (the same reasoning in {@code <think>} tags before the content, streamed in
- * pieces that split the tags), {@code hang} (sends nothing for 3 s, then closes the connection). Under
- * {@code /v1/completions} it answers legacy text completions (see {@link TextWire}); there {@code chatonly} answers 404
- * as OpenAI does for chat models. Requests are recorded.
+ * flagged; streamed: the same as an error event before any content), {@code extra422} (Mistral's 422 for a field it
+ * lacks, its message an object), {@code slow} (first byte after 1.2 s), {@code drop} (connection cut after one content
+ * chunk), {@code stall} (one content chunk, then silence until the caller hangs up), {@code nousage},
+ * {@code errorbefore} (an error event before any content), {@code cached} (usage with cache and reasoning tokens),
+ * {@code big} (after 400 ms, usage of 5 prompt and 100 completion tokens), {@code long} (after 500 ms, 1 MiB of
+ * content), {@code lag} (answers after 1 s), {@code thinks} (reasoning text and reasoning tokens), {@code thinktags}
+ * (the same reasoning in {@code <think>} tags before the content, streamed in pieces that split the tags), {@code hang}
+ * (sends nothing for 3 s, then closes the connection). Under {@code /v1/completions} it answers legacy text completions
+ * (see {@link TextWire}); there {@code chatonly} answers 404 as OpenAI does for chat models. Requests are recorded.
  */
 public final class FakeUpstream implements AutoCloseable {
 
@@ -183,6 +183,11 @@ public final class FakeUpstream implements AutoCloseable {
         }
         if (model.equals("errorbefore")) {
             send(out, "{\"error\":{\"code\":503,\"message\":\"overloaded\"}}");
+            return;
+        }
+        if (model.equals("flagged")) {
+            send(out, "{\"error\":{\"code\":403,\"message\":\"Your input was flagged for \\\"harassment\\\".\","
+                    + "\"metadata\":{\"reasons\":[\"harassment\"],\"flagged_input\":\"Hi\"}}}");
             return;
         }
         send(out, Answers.chunk(model, "{\"content\":\"Hel\"}", null));

@@ -37,6 +37,20 @@ class ModerationTest extends RouterTest {
     }
 
     @Test
+    void treatsAFlaggingErrorEventBeforeContentInAStreamAlike() {
+        for (int i = 0; i < 2; i++) {
+            HttpResponse<String> response = chat("{\"model\":\"test/moderated\",\"stream\":true,"
+                    + "\"provider\":{\"sort\":\"price\"}," + HI + "}");
+
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.body()).contains("\"provider\":\"Fake B\"");
+        }
+        assertThat(router.fake().reached()).containsExactly("/a/", "/b/", "/a/", "/b/");
+        assertThat(message(chat("{\"model\":\"test/flagged\",\"stream\":true," + HI + "}")))
+                .contains("moderation flagged", "harassment");
+    }
+
+    @Test
     void answers502NamingEachFailureWhenOnlySomeFlaggedTheInput() {
         HttpResponse<String> response = chat("{\"model\":\"test/flagged-or-down\",\"provider\":{\"sort\":"
                 + "\"price\"}," + HI + "}");
