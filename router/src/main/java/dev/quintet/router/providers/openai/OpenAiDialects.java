@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -27,6 +29,13 @@ import tools.jackson.databind.node.ObjectNode;
  *       {@code <think>} tags before the content to MiniMax (whose models are to see their thinking in the
  *       history), and to the others not at all (their schemas may refuse the fields, and their models' templates
  *       leave past reasoning out).</li>
+ *   <li>Messages of OpenAI's {@code developer} role go to every provider but OpenAI as {@code system} messages:
+ *       DeepSeek, DeepInfra, Alibaba and Z.AI refuse the role (HTTP 400 or 422), and the others' documentation
+ *       does not name it, while all of them take {@code system}.</li>
+ *   <li>Groq refuses {@code logprobs}, {@code logit_bias}, {@code top_logprobs} and a message's {@code name} (HTTP
+ *       400, as its OpenAI-compatibility page lists): they are left out.</li>
+ *   <li>Perplexity takes, after its leading system messages, only user and assistant messages in turn (HTTP 400
+ *       otherwise): a later system message goes as the user's, and messages of one role in a row as one.</li>
  * </ul>
  */
 final class OpenAiDialects {
@@ -37,6 +46,8 @@ final class OpenAiDialects {
             "reasoning_content");
     private static final Set<String> TAKE_REASONING_CONTENT = Set.of("deepseek", "moonshot", "z-ai");
     private static final Set<String> OPENAI_EFFORTS = Set.of("none", "minimal", "low", "medium", "high", "xhigh");
+    /** Fields Groq answers with HTTP 400. */
+    private static final List<String> GROQ_REFUSED = List.of("logprobs", "logit_bias", "top_logprobs");
 
     private OpenAiDialects() {
     }
@@ -49,6 +60,15 @@ final class OpenAiDialects {
         ReasoningRequest reasoning = ReasoningRequest.of(body);
         body.remove(List.of("reasoning", "include_reasoning", "reasoning_effort"));
         pastReasoning(slug, body);
+        if (!slug.equals("openai")) {
+            developerAsSystem(body);
+        }
+        if (slug.equals("groq")) {
+            groq(body);
+        }
+        if (slug.equals("perplexity") && body.get("messages") instanceof ArrayNode messages) {
+            body.set("messages", alternating(messages));
+        }
         switch (slug) {
             case "openai" -> {
                 rename(body, "max_tokens", "max_completion_tokens");
@@ -57,14 +77,86 @@ final class OpenAiDialects {
             case "xai" -> effort(body, reasoning, e -> e.equals("none") ? null
                     : e.equals("minimal") || e.equals("low") ? "low" : "high");
             case "mistral" -> mistral(body);
-            default -> effort(body, reasoning, e -> switch (e) {
-                case "none" -> null;
-                case "minimal", "low" -> "low";
-                case "medium" -> "medium";
-                default -> "high";
-            });
+            default -> effort(body, reasoning, OpenAiDialects::plainEffort);
         }
         return body;
+    }
+
+    /** An effort as most providers word it: low, medium or high; none is not sent. */
+    private static String plainEffort(String effort) {
+        return switch (effort) {
+            case "none" -> null;
+            case "minimal", "low" -> "low";
+            case "medium" -> "medium";
+            default -> "high";
+        };
+    }
+
+    private static void developerAsSystem(ObjectNode body) {
+        for (JsonNode message : body.path("messages")) {
+            if (message instanceof ObjectNode m && "developer".equals(m.path("role").asString(""))) {
+                m.put("role", "system");
+            }
+        }
+    }
+
+    private static void groq(ObjectNode body) {
+        body.remove(GROQ_REFUSED);
+        for (JsonNode message : body.path("messages")) {
+            if (message instanceof ObjectNode m) {
+                m.remove("name");
+            }
+        }
+    }
+
+    /**
+     * {@code messages} with user and assistant messages in turn after the leading system messages: a later system
+     * message becomes the user's, and a user or assistant message following one of its role (neither calling
+     * tools) joins it.
+     */
+    private static ArrayNode alternating(ArrayNode messages) {
+        ArrayNode out = JsonNodeFactory.instance.arrayNode();
+        for (JsonNode message : messages) {
+            if (!(message instanceof ObjectNode m)) {
+                out.add(message);
+                continue;
+            }
+            ObjectNode last = out.isEmpty() || !(out.get(out.size() - 1) instanceof ObjectNode o) ? null : o;
+            String lastRole = last == null ? "" : last.path("role").asString("");
+            if ("system".equals(m.path("role").asString("")) && last != null && !lastRole.equals("system")) {
+                m.put("role", "user");
+            }
+            String role = m.path("role").asString("");
+            if ((role.equals("user") || role.equals("assistant")) && role.equals(lastRole)
+                    && !m.has("tool_calls") && !last.has("tool_calls")) {
+                last.set("content", joined(last.get("content"), m.get("content")));
+            } else {
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    /** Two messages' contents as one: strings joined by a blank line, else their parts one after the other. */
+    private static JsonNode joined(JsonNode first, JsonNode second) {
+        if (first == null || first.isNull()) {
+            return second;
+        }
+        if (second == null || second.isNull()) {
+            return first;
+        }
+        if (first.isString() && second.isString()) {
+            return JsonNodeFactory.instance.stringNode(first.asString() + "\n\n" + second.asString());
+        }
+        ArrayNode parts = JsonNodeFactory.instance.arrayNode();
+        for (JsonNode content : List.of(first, second)) {
+            if (content.isArray()) {
+                parts.addAll((ArrayNode) content);
+            } else {
+                parts.addObject().put("type", "text").put("text", content.asString(""));
+            }
+        }
+        return parts;
     }
 
     private static void mistral(ObjectNode body) {

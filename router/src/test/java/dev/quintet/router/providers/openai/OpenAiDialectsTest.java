@@ -123,6 +123,51 @@ class OpenAiDialectsTest {
         assertThat(sent.path("messages").path(3).has("reasoning_content")).isFalse();
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"openai, developer", "openrouter, developer", "deepseek, system", "groq, system", "fake-a, system"})
+    void sendsDeveloperMessagesAsSystemMessagesToAllButOpenAiAndOpenRouter(String slug, String role) {
+        ObjectNode sent = adapt(slug, """
+                {"messages":[{"role":"developer","content":"Be brief."},{"role":"user","content":"Hi"}]}""");
+
+        assertThat(sent.path("messages").path(0).path("role").asString()).isEqualTo(role);
+        assertThat(sent.path("messages").path(1).path("role").asString()).isEqualTo("user");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"groq, false", "deepseek, true"})
+    void leavesOutWhatGroqRefuses(String slug, boolean kept) {
+        ObjectNode sent = adapt(slug, """
+                {"messages":[{"role":"user","content":"Hi","name":"ann"}],"logprobs":true,"top_logprobs":2,\
+                "logit_bias":{"50256":-100},"temperature":0.5}""");
+
+        assertThat(sent.has("logprobs")).isEqualTo(kept);
+        assertThat(sent.has("top_logprobs")).isEqualTo(kept);
+        assertThat(sent.has("logit_bias")).isEqualTo(kept);
+        assertThat(sent.path("messages").path(0).has("name")).isEqualTo(kept);
+        assertThat(sent.path("temperature").asDouble()).isEqualTo(0.5);
+    }
+
+    @Test
+    void sendsPerplexityUserAndAssistantMessagesInTurn() {
+        ObjectNode sent = adapt("perplexity", """
+                {"messages":[{"role":"system","content":"S1"},{"role":"developer","content":"S2"},\
+                {"role":"user","content":"A"},{"role":"user","content":[{"type":"text","text":"B"}]},\
+                {"role":"assistant","content":"C"},{"role":"assistant","content":"D"},\
+                {"role":"system","content":"E"},{"role":"user","content":"F"}]}""");
+
+        assertThat(sent.path("messages")).isEqualTo(Json.read("""
+                [{"role":"system","content":"S1"},{"role":"system","content":"S2"},\
+                {"role":"user","content":[{"type":"text","text":"A"},{"type":"text","text":"B"}]},\
+                {"role":"assistant","content":"C\\n\\nD"},{"role":"user","content":"E\\n\\nF"}]"""));
+    }
+
+    @Test
+    void leavesTheMessagesOfOthersThanPerplexityInTheirOrder() {
+        String body = "{\"messages\":[{\"role\":\"user\",\"content\":\"A\"},{\"role\":\"user\",\"content\":\"B\"}]}";
+
+        assertThat(adapt("together", body)).isEqualTo(Json.read(body));
+    }
+
     @Test
     void leavesPastReasoningToOpenRouterAsSent() {
         assertThat(adapt("openrouter", PAST_REASONING)).isEqualTo(Json.read(PAST_REASONING));
