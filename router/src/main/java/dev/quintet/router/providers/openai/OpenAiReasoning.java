@@ -20,6 +20,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code </think>} at the start of the content (models served raw: MiniMax, and reasoning models on Together,
  * Fireworks, Groq, llama.cpp); and content given as parts, of which those of type {@code thinking} are the reasoning
  * (Mistral's Magistral). A {@code reasoning} field the provider sends (Groq, Ollama, newer vLLM) is kept.
+ * A choice that called tools but finishes with {@code stop} (as xAI's and other servers' streams have been seen to)
+ * finishes with {@code tool_calls}, as OpenAI's do and callers' tool loops look for.
  * OpenAI's and OpenRouter's answers have OpenRouter's shape already and are left alone.
  */
 public final class OpenAiReasoning implements ChunkReshape {
@@ -53,6 +55,7 @@ public final class OpenAiReasoning implements ChunkReshape {
                     reasoning.setLength(0); // an empty thought, as models with thinking switched off write it
                 }
                 tell(message, reasoning);
+                reader.finish((ObjectNode) choice);
             }
         }
     }
@@ -80,6 +83,9 @@ public final class OpenAiReasoning implements ChunkReshape {
                     reader.flush(delta, reasoning);
                 }
                 tell(delta, reasoning);
+            }
+            if (finishing) {
+                reader.finish(choice);
             }
         }
     }
@@ -120,9 +126,12 @@ public final class OpenAiReasoning implements ChunkReshape {
         private State state = State.START;
         /** Content held back: blanks or an opening tag's beginning before the start, a closing tag's after it. */
         private String held = "";
+        /** Whether the choice called tools. */
+        private boolean calledTools;
 
         /** Moves {@code holder}'s reasoning into {@code reasoning} and rewrites its content. */
         void read(ObjectNode holder, StringBuilder reasoning) {
+            calledTools |= !holder.path("tool_calls").isEmpty();
             JsonNode content = holder.remove("reasoning_content");
             if (content != null && content.isString() && holder.path("reasoning").asString("").isEmpty()) {
                 reasoning.append(content.asString());
@@ -138,6 +147,13 @@ public final class OpenAiReasoning implements ChunkReshape {
                 if (!answer.equals(text)) {
                     holder.put("content", answer);
                 }
+            }
+        }
+
+        /** Gives {@code choice}, which finishes, the reason {@code tool_calls} for a {@code stop} after tool calls. */
+        void finish(ObjectNode choice) {
+            if (calledTools && "stop".equals(choice.path("finish_reason").asString(""))) {
+                choice.put("finish_reason", "tool_calls");
             }
         }
 

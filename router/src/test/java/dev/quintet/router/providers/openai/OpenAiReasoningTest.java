@@ -222,6 +222,36 @@ class OpenAiReasoningTest {
         assertThat(chunk.path("choices").path(1).path("delta").path("content").asString()).isEqualTo("B");
     }
 
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+            "{\"content\":null,\"tool_calls\":[{\"id\":\"c\"}]},\"finish_reason\":\"stop\"|tool_calls",
+            "{\"content\":null,\"tool_calls\":[{\"id\":\"c\"}]},\"finish_reason\":\"length\"|length",
+            "{\"content\":\"Hi\",\"tool_calls\":[]},\"finish_reason\":\"stop\"|stop"})
+    void givesAnAnswerThatCalledToolsTheReasonToolCalls(String choice, String reason) {
+        ObjectNode answer = (ObjectNode) Json.read("{\"choices\":[{\"index\":0,\"message\":" + choice + "}]}");
+
+        OpenAiReasoning.answer(answer);
+
+        assertThat(answer.path("choices").path(0).path("finish_reason").asString()).isEqualTo(reason);
+    }
+
+    @Test
+    void givesAStreamedChoiceThatCalledToolsTheReasonToolCalls() {
+        OpenAiReasoning reader = new OpenAiReasoning();
+        ObjectNode calls = (ObjectNode) Json.read("""
+                {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"f"}}]}},\
+                {"index":1,"delta":{"content":"Hi"}}]}""");
+        ObjectNode finish = (ObjectNode) Json.read("""
+                {"choices":[{"index":0,"delta":{},"finish_reason":"stop"},\
+                {"index":1,"delta":{},"finish_reason":"stop"}]}""");
+
+        reader.chunk(calls);
+        reader.chunk(finish);
+
+        assertThat(finish.path("choices").path(0).path("finish_reason").asString()).isEqualTo("tool_calls");
+        assertThat(finish.path("choices").path(1).path("finish_reason").asString()).isEqualTo("stop");
+    }
+
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({"groq, OPENAI, true", "fake-a, OPENAI, true", "openai, OPENAI, false", "openrouter, OPENAI, false",
             "anthropic, ANTHROPIC, false", "google, GEMINI, false"})
