@@ -5,7 +5,7 @@ import dev.quintet.router.billing.Charge;
 import dev.quintet.router.billing.TokenUsage;
 import dev.quintet.router.generations.Attempt;
 import dev.quintet.router.providers.UpstreamResponse;
-import dev.quintet.router.providers.openai.OpenAiReasoning;
+import dev.quintet.router.providers.openai.OpenAiAnswerReader;
 import dev.quintet.router.stream.ReasoningFields;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -68,8 +68,8 @@ final class PlainCompletion {
                         started));
                 return null;
             }
-            if (OpenAiReasoning.reads(c.connection().provider())) {
-                OpenAiReasoning.answer(answer);
+            if (OpenAiAnswerReader.reads(c.connection().provider())) {
+                OpenAiAnswerReader.answer(answer);
             }
             exchange.answered(c, started);
             Charge charge = settle(c, request, answer, exchange);

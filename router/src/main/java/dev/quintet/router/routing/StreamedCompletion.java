@@ -5,7 +5,7 @@ import dev.quintet.router.billing.Charge;
 import dev.quintet.router.billing.TokenUsage;
 import dev.quintet.router.generations.Attempt;
 import dev.quintet.router.providers.UpstreamResponse;
-import dev.quintet.router.providers.openai.OpenAiReasoning;
+import dev.quintet.router.providers.openai.OpenAiAnswerReader;
 import dev.quintet.router.stream.ChunkReshape;
 import dev.quintet.router.stream.ChunkStyle;
 import dev.quintet.router.stream.RelayOutcome;
@@ -103,7 +103,7 @@ final class StreamedCompletion {
 
     /** What each of {@code c}'s chunks needs to read as OpenRouter's: its reasoning told in OpenRouter's fields. */
     private static ChunkReshape reshape(Candidate c) {
-        return OpenAiReasoning.reads(c.connection().provider()) ? new OpenAiReasoning() : ChunkReshape.NONE;
+        return OpenAiAnswerReader.reads(c.connection().provider()) ? new OpenAiAnswerReader() : ChunkReshape.NONE;
     }
 
     /** Notes how a stream that reached the caller went: broken off, or its latency and throughput. */

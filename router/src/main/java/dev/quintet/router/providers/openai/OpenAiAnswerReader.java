@@ -14,17 +14,18 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A model's reasoning as providers speaking OpenAI's format tell it, told as OpenRouter does: a {@code reasoning}
- * string and a {@code reasoning_details} entry ({@code reasoning.text}, format {@value #FORMAT}). Three ways are
- * read: a {@code reasoning_content} field (DeepSeek, Moonshot, Z.AI, Alibaba, vLLM); text between {@code <think>} and
- * {@code </think>} at the start of the content (models served raw: MiniMax, and reasoning models on Together,
- * Fireworks, Groq, llama.cpp); and content given as parts, of which those of type {@code thinking} are the reasoning
- * (Mistral's Magistral). A {@code reasoning} field the provider sends (Groq, Ollama, newer vLLM) is kept.
- * A choice that called tools but finishes with {@code stop} (as xAI's and other servers' streams have been seen to)
- * finishes with {@code tool_calls}, as OpenAI's do and callers' tool loops look for.
- * OpenAI's and OpenRouter's answers have OpenRouter's shape already and are left alone.
+ * The answers of providers speaking OpenAI's format, read into the shape OpenAI's and OpenRouter's clients expect,
+ * whole or chunk by chunk. A model's reasoning, told in the provider's own way, is told as OpenRouter does: a
+ * {@code reasoning} string and a {@code reasoning_details} entry ({@code reasoning.text}, format {@value #FORMAT}).
+ * Three ways are read: a {@code reasoning_content} field (DeepSeek, Moonshot, Z.AI, Alibaba, vLLM); text between
+ * {@code <think>} and {@code </think>} at the start of the content (models served raw: MiniMax, and reasoning models on
+ * Together, Fireworks, Groq, llama.cpp); and content given as parts, of which those of type {@code thinking} are the
+ * reasoning (Mistral's Magistral). A {@code reasoning} field the provider sends (Groq, Ollama, newer vLLM) is kept. A
+ * choice that called tools but finishes with {@code stop} (as xAI's and other servers' streams have been seen to)
+ * finishes with {@code tool_calls}, as OpenAI's do and callers' tool loops look for. OpenAI's and OpenRouter's answers
+ * have OpenRouter's shape already and are left alone.
  */
-public final class OpenAiReasoning implements ChunkReshape {
+public final class OpenAiAnswerReader implements ChunkReshape {
 
     /** The {@code reasoning_details} format of reasoning read this way: OpenRouter's word for an unnamed one. */
     public static final String FORMAT = "unknown";

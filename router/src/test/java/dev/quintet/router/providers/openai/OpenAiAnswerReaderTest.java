@@ -16,11 +16,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** Reasoning told in a provider's own way, read into OpenRouter's fields, whole and in streams cut anywhere. */
-class OpenAiReasoningTest {
+class OpenAiAnswerReaderTest {
 
     private static ObjectNode answer(String message) {
         ObjectNode answer = (ObjectNode) Json.read("{\"choices\":[{\"index\":0,\"message\":" + message + "}]}");
-        OpenAiReasoning.answer(answer);
+        OpenAiAnswerReader.answer(answer);
         return (ObjectNode) answer.path("choices").path(0).path("message");
     }
 
@@ -119,7 +119,7 @@ class OpenAiReasoningTest {
 
     /** The reasoning and content a stream of {@code pieces} reads as, its last chunk finishing the choice. */
     private static String[] stream(List<String> pieces) {
-        OpenAiReasoning reader = new OpenAiReasoning();
+        OpenAiAnswerReader reader = new OpenAiAnswerReader();
         StringBuilder reasoning = new StringBuilder();
         StringBuilder details = new StringBuilder();
         StringBuilder content = new StringBuilder();
@@ -175,7 +175,7 @@ class OpenAiReasoningTest {
 
     @Test
     void givesOutWhatIsHeldWithAFinishThatHasNoDelta() {
-        OpenAiReasoning reader = new OpenAiReasoning();
+        OpenAiAnswerReader reader = new OpenAiAnswerReader();
         reader.chunk((ObjectNode) Json.read("{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"<think>A</th\"}}]}"));
         ObjectNode finish = (ObjectNode) Json.read("{\"choices\":[{\"index\":0,\"finish_reason\":\"length\"}]}");
 
@@ -187,7 +187,7 @@ class OpenAiReasoningTest {
 
     @Test
     void givesOutWhatIsHeldWhenTheStreamEndsWithoutAFinish() {
-        OpenAiReasoning reader = new OpenAiReasoning();
+        OpenAiAnswerReader reader = new OpenAiAnswerReader();
         reader.chunk((ObjectNode) Json.read("""
                 {"choices":[{"index":0,"delta":{"content":"  "}},{"index":1,"delta":{"content":"<think>B</"}}]}"""));
 
@@ -199,7 +199,7 @@ class OpenAiReasoningTest {
 
     @Test
     void readsReasoningContentDeltas() {
-        OpenAiReasoning reader = new OpenAiReasoning();
+        OpenAiAnswerReader reader = new OpenAiAnswerReader();
         ObjectNode chunk = (ObjectNode) Json.read("""
                 {"choices":[{"index":0,"delta":{"content":null,"reasoning_content":"Plan"},"finish_reason":null}]}""");
 
@@ -212,7 +212,7 @@ class OpenAiReasoningTest {
 
     @Test
     void keepsEachChoiceApart() {
-        OpenAiReasoning reader = new OpenAiReasoning();
+        OpenAiAnswerReader reader = new OpenAiAnswerReader();
         ObjectNode chunk = (ObjectNode) Json.read("""
                 {"choices":[{"index":0,"delta":{"content":"<think>A"}},{"index":1,"delta":{"content":"B"}}]}""");
 
@@ -230,14 +230,14 @@ class OpenAiReasoningTest {
     void givesAnAnswerThatCalledToolsTheReasonToolCalls(String choice, String reason) {
         ObjectNode answer = (ObjectNode) Json.read("{\"choices\":[{\"index\":0,\"message\":" + choice + "}]}");
 
-        OpenAiReasoning.answer(answer);
+        OpenAiAnswerReader.answer(answer);
 
         assertThat(answer.path("choices").path(0).path("finish_reason").asString()).isEqualTo(reason);
     }
 
     @Test
     void givesAStreamedChoiceThatCalledToolsTheReasonToolCalls() {
-        OpenAiReasoning reader = new OpenAiReasoning();
+        OpenAiAnswerReader reader = new OpenAiAnswerReader();
         ObjectNode calls = (ObjectNode) Json.read("""
                 {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"f"}}]}},\
                 {"index":1,"delta":{"content":"Hi"}}]}""");
@@ -259,7 +259,7 @@ class OpenAiReasoningTest {
                                                                                boolean reads) {
         ProviderInfo provider = new ProviderInfo(slug, null, URI.create("http://localhost"), null, format, null);
 
-        assertThat(OpenAiReasoning.reads(provider)).isEqualTo(reads);
+        assertThat(OpenAiAnswerReader.reads(provider)).isEqualTo(reads);
     }
 
     private static String unescape(String text) {
