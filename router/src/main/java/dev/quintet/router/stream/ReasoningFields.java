@@ -7,7 +7,7 @@ import tools.jackson.databind.node.ObjectNode;
 /** The fields that carry a model's reasoning in a message or a delta, removed under {@code reasoning.exclude}. */
 public final class ReasoningFields {
 
-    static final List<String> NAMES = List.of("reasoning", "reasoning_details", "reasoning_content");
+    public static final List<String> NAMES = List.of("reasoning", "reasoning_details", "reasoning_content");
 
     private ReasoningFields() {
     }

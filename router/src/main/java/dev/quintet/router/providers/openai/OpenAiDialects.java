@@ -1,6 +1,7 @@
 package dev.quintet.router.providers.openai;
 
 import dev.quintet.router.providers.translation.ReasoningRequest;
+import dev.quintet.router.stream.ReasoningFields;
 import java.util.List;
 import java.util.Set;
 import java.util.function.UnaryOperator;
@@ -42,8 +43,6 @@ final class OpenAiDialects {
 
     /** Fields of assistant messages that answers carry and Mistral's message schema lacks. */
     private static final List<String> ANSWER_FIELDS = List.of("refusal", "annotations", "audio");
-    private static final List<String> REASONING_FIELDS = List.of("reasoning", "reasoning_details",
-            "reasoning_content");
     private static final Set<String> TAKE_REASONING_CONTENT = Set.of("deepseek", "moonshot", "z-ai");
     private static final Set<String> OPENAI_EFFORTS = Set.of("none", "minimal", "low", "medium", "high", "xhigh");
     /** Fields Groq answers with HTTP 400. */
@@ -177,7 +176,7 @@ final class OpenAiDialects {
                 continue;
             }
             String reasoning = reasoningOf(m);
-            m.remove(REASONING_FIELDS);
+            m.remove(ReasoningFields.NAMES);
             if (TAKE_REASONING_CONTENT.contains(slug)) {
                 if (!reasoning.isEmpty() || m.has("tool_calls")) {
                     m.put("reasoning_content", reasoning); // a tool call's turn needs it, if only empty
