@@ -34,7 +34,7 @@ public final class Fallback {
             return new ApiException(403, UpstreamFailure.FLAGGED, "a provider's moderation flagged the input: "
                     + trail);
         }
-        if (failures.stream().allMatch(f -> f.status() == 401 || f.status() == 403)) {
+        if (failures.stream().allMatch(f -> !f.flagged() && (f.status() == 401 || f.status() == 403))) {
             return new ApiException(502, "upstream_credentials_rejected", "the providers rejected the router's "
                     + "credentials; the router's operator must fix the provider keys: " + trail);
         }

@@ -25,11 +25,11 @@ public record UpstreamFailure(Candidate candidate, int status, String problem, O
             "model_not_found");
 
     /**
-     * Words of a reason that make a 400 the provider's account's state: Anthropic answers 400
-     * {@code invalid_request_error} "Your credit balance is too low to access the Anthropic API" when the key's
+     * Words of an {@code invalid_request_error} that make a 400 the provider's account's state: Anthropic answers
+     * 400 {@code invalid_request_error} "Your credit balance is too low to access the Anthropic API" when the key's
      * account has run out of credit; another provider of the model may well answer.
      */
-    static final String NO_CREDIT = "credit balance";
+    static final String NO_CREDIT = "credit balance is too low";
 
     /**
      * The code of a refusal of the request's input by a provider's moderation (OpenRouter's 403 with
@@ -48,7 +48,7 @@ public record UpstreamFailure(Candidate candidate, int status, String problem, O
      */
     public boolean callersFault() {
         return (status == 400 || status == 413 || status == 422) && !PROVIDER_CODES.contains(code)
-                && !problem.toLowerCase(Locale.ROOT).contains(NO_CREDIT);
+                && !(code.equals("invalid_request_error") && problem.toLowerCase(Locale.ROOT).contains(NO_CREDIT));
     }
 
     /** Whether a provider's moderation refused the request's input. */

@@ -8,6 +8,7 @@ import java.util.function.Function;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -99,6 +100,9 @@ final class ChunkRelay {
             chunk.putNull("system_fingerprint");
         }
         JsonNode choices = chunk.path("choices");
+        if (choices.isEmpty() && chunk.hasNonNull("usage")) {
+            relayRest(); // the answer is over: what was held back goes before the usage
+        }
         tally.count(choices);
         if (chunk.hasNonNull("usage")) {
             tally.usage(chunk.get("usage"));
@@ -163,15 +167,29 @@ final class ChunkRelay {
         held.clear();
     }
 
+    /**
+     * Relays, in a chunk of its own, what the reshaping still holds back once the answer is over (a provider that
+     * ended without a finish reason); under {@code reasoning.exclude} without its reasoning.
+     */
+    private void relayRest() throws IOException {
+        List<ObjectNode> rest = new ArrayList<>(reshape.end());
+        if (style.excludeReasoning()) {
+            ReasoningFields.remove(JsonNodeFactory.instance.arrayNode().addAll(rest), "delta");
+            rest.removeIf(choice -> choice.path("delta").isEmpty());
+        }
+        if (rest.isEmpty()) {
+            return;
+        }
+        ObjectNode last = base();
+        last.putArray("choices").addAll(rest);
+        tally.count(last.get("choices"));
+        flushHeld();
+        writer.data(json.writeValueAsBytes(last));
+    }
+
     private RelayOutcome complete() throws IOException {
         flushHeld();
-        List<ObjectNode> rest = reshape.end();
-        if (!rest.isEmpty()) {
-            ObjectNode last = base();
-            last.putArray("choices").addAll(rest);
-            tally.count(last.get("choices"));
-            writer.data(json.writeValueAsBytes(last));
-        }
+        relayRest();
         if (!usageSent) {
             ObjectNode last = base();
             last.putArray("choices");

@@ -131,8 +131,10 @@ final class ModelViews {
     private EndpointView endpoint(Model m, Endpoint e) {
         String providerName = connections.provider(e.provider()).map(ProviderInfo::name).orElse(e.provider());
         EndpointStats stats = health.stats(m, e);
+        List<String> parameters = e.supportedParameters() == null ? Endpoint.PARAMETERS.stream().sorted().toList()
+                : e.supportedParameters();
         return new EndpointView(providerName + " | " + m.id(), m.id(), m.name(), providerName, e.provider(),
-                e.contextLength(), e.maxCompletionTokens(), null, null, pricing(e.pricing()), e.supportedParameters(),
+                e.contextLength(), e.maxCompletionTokens(), null, null, pricing(e.pricing()), parameters,
                 false, connections.isConfigured(e.provider()), stats.coolingUntil() == null ? 0 : -1,
                 stats.uptimeLast5m(), stats.uptimeLastWindow(), null, stats.latency(), stats.throughput(),
                 stats.calls(), stats.coolingUntil());

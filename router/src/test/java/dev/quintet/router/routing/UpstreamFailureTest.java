@@ -17,5 +17,7 @@ class UpstreamFailureTest {
         assertThat(failure(400, "The model was retired", "model_decommissioned").callersFault()).isFalse();
         assertThat(failure(400, "Your credit balance is too low to access the Anthropic API. Please go to Plans & "
                 + "Billing to upgrade or purchase credits.", "invalid_request_error").callersFault()).isFalse();
+        assertThat(failure(400, "field 'note': 'my credit balance is too low' is not allowed", "extra_forbidden")
+                .callersFault()).isTrue();
     }
 }

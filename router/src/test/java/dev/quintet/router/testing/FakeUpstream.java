@@ -28,9 +28,11 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code errorbefore} (an error event before any content), {@code cached} (usage with cache and reasoning tokens),
  * {@code big} (after 400 ms, usage of 5 prompt and 100 completion tokens), {@code long} (after 500 ms, 1 MiB of
  * content), {@code lag} (answers after 1 s), {@code thinks} (reasoning text and reasoning tokens), {@code thinktags}
- * (the same reasoning in {@code <think>} tags before the content, streamed in pieces that split the tags), {@code hang}
- * (sends nothing for 3 s, then closes the connection). Under {@code /v1/completions} it answers legacy text completions
- * (see {@link TextWire}); there {@code chatonly} answers 404 as OpenAI does for chat models. Requests are recorded.
+ * (the same reasoning in {@code <think>} tags before the content, streamed in pieces that split the tags),
+ * {@code thinkcut} (streamed: a thought cut off inside its closing tag, then usage and {@code [DONE]} without a finish
+ * reason), {@code hang} (sends nothing for 3 s, then closes the connection). Under {@code /v1/completions} it answers
+ * legacy text completions (see {@link TextWire}); there {@code chatonly} answers 404 as OpenAI does for chat models.
+ * Requests are recorded.
  */
 public final class FakeUpstream implements AutoCloseable {
 
@@ -175,6 +177,12 @@ public final class FakeUpstream implements AutoCloseable {
         if (model.equals("thinks")) {
             send(out, Answers.chunk(model, "{\"reasoning\":\"Let me think.\",\"reasoning_details\":[{\"type\":"
                     + "\"reasoning.text\",\"text\":\"Let me think.\",\"index\":0}]}", null));
+        }
+        if (model.equals("thinkcut")) {
+            send(out, Answers.chunk(model, "{\"content\":\"<think>Let me</th\"}", null));
+            send(out, Answers.usageChunk(model, Answers.REASONED_USAGE));
+            out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
+            return;
         }
         if (model.equals("thinktags")) {
             for (String piece : new String[] {"<thi", "nk>Let me", " think.</th", "ink>\\n\\n"}) {

@@ -172,6 +172,8 @@ public final class RouterFixture implements AutoCloseable {
                "completion":"0.000002","internal_reasoning":"0.000004"}},
               {"id":"test/thinktags","provider":"fake-a","model":"thinktags","pricing":{"prompt":"0.000001",
                "completion":"0.000002","internal_reasoning":"0.000004"}},
+              {"id":"test/thinkcut","provider":"fake-a","model":"thinkcut","pricing":{"prompt":"0.000001",
+               "completion":"0.000002","internal_reasoning":"0.000004"}},
               {"id":"text/ok","provider":"fake-a","model":"ok","pricing":{"prompt":"0.000001","completion":"0.000002"},
                "supported_parameters":["max_tokens","temperature","stop","logprobs"]},
               {"id":"text/drop","provider":"fake-a","model":"drop","pricing":{"prompt":"0.000001","completion":"0.000002"}},

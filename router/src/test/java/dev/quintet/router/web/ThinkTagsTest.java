@@ -49,6 +49,26 @@ class ThinkTagsTest extends RouterTest {
     }
 
     @Test
+    void relaysWhatWasHeldBackBeforeTheUsageWhenTheStreamEndsWithoutAFinish() {
+        for (boolean exclude : new boolean[] {false, true}) {
+            HttpResponse<String> response = chat("{\"model\":\"test/thinkcut\",\"stream\":true,\"reasoning\":"
+                    + "{\"exclude\":" + exclude + "}," + HI + "}");
+
+            List<String> data = RouterFixture.sseData(response);
+            assertThat(data.getLast()).isEqualTo("[DONE]");
+            assertThat(Json.read(data.get(data.size() - 2)).path("usage").isObject()).isTrue();
+            StringBuilder reasoning = new StringBuilder();
+            for (String event : data.subList(0, data.size() - 2)) {
+                reasoning.append(Json.read(event).path("choices").path(0).path("delta").path("reasoning").asString(""));
+            }
+            assertThat(reasoning.toString()).isEqualTo(exclude ? "" : "Let me</th");
+            if (exclude) {
+                assertThat(response.body()).doesNotContain("Let me");
+            }
+        }
+    }
+
+    @Test
     void leavesTheTaggedReasoningOutWhenExcluded() {
         for (boolean stream : new boolean[] {false, true}) {
             HttpResponse<String> response = chat("{\"model\":\"test/thinktags\",\"stream\":" + stream

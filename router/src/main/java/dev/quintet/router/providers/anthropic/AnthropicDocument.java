@@ -14,7 +14,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * A {@code file} part's data URL as a {@code document} block. Anthropic takes base64 documents only as PDFs, so a
  * PDF is sent as a base64 source, plain text as a text source (its data decoded), and any other file not at all. A
- * file given by http(s) URL (as OpenRouter takes PDFs) is sent as a url source, which Anthropic fetches itself.
+ * PDF given by http(s) URL ({@code .pdf} or no extension; as OpenRouter takes PDFs) is sent as a url source, which
+ * Anthropic fetches itself; other files by URL are left out.
  */
 final class AnthropicDocument {
 
@@ -30,6 +31,9 @@ final class AnthropicDocument {
      */
     static ObjectNode of(String url) {
         if (WEB.matcher(url).lookingAt()) {
+            if (DataUrl.guessFileType(url).filter("application/pdf"::equals).isEmpty()) {
+                return null;
+            }
             ObjectNode block = JsonNodeFactory.instance.objectNode().put("type", "document");
             block.putObject("source").put("type", "url").put("url", url);
             return block;

@@ -146,10 +146,13 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
                 .orElseGet(() -> fileData(DataUrl.guessImageType(url), url));
     }
 
-    /** A file's data URL inline, an http URL as {@code fileData}; nothing for anything else. */
+    /**
+     * A file's data URL inline, an http URL of an image or PDF (see {@link DataUrl#guessFileType}) as
+     * {@code fileData}; nothing for anything else.
+     */
     private static Optional<ObjectNode> file(String data) {
         if (data.startsWith("https://") || data.startsWith("http://")) {
-            return Optional.of(fileData(DataUrl.guessFileType(data), data));
+            return DataUrl.guessFileType(data).map(type -> fileData(type, data));
         }
         return DataUrl.parse(data).map(GeminiContents::inline);
     }

@@ -154,6 +154,9 @@ public final class OpenAiAnswerReader implements ChunkReshape {
         /** Gives {@code choice}, which finishes, the reason {@code tool_calls} for a {@code stop} after tool calls. */
         void finish(ObjectNode choice) {
             if (calledTools && "stop".equals(choice.path("finish_reason").asString(""))) {
+                if (!choice.hasNonNull("native_finish_reason")) {
+                    choice.put("native_finish_reason", "stop"); // the provider's own word stays on record
+                }
                 choice.put("finish_reason", "tool_calls");
             }
         }
@@ -170,6 +173,8 @@ public final class OpenAiAnswerReader implements ChunkReshape {
             }
             if (state == State.THINKING) {
                 reasoning.append(held);
+            } else if (state == State.START && holder.get("content") instanceof ArrayNode parts) {
+                parts.insert(0, JsonNodeFactory.instance.objectNode().put("type", "text").put("text", held));
             } else if (state == State.START) {
                 holder.put("content", held + holder.path("content").asString(""));
             }

@@ -99,10 +99,11 @@ final class OpenAiDialects {
         }
     }
 
+    /** Groq's refused fields left out, and the {@code name} of messages but legacy function results (which need it). */
     private static void groq(ObjectNode body) {
         body.remove(GROQ_REFUSED);
         for (JsonNode message : body.path("messages")) {
-            if (message instanceof ObjectNode m) {
+            if (message instanceof ObjectNode m && !"function".equals(m.path("role").asString(""))) {
                 m.remove("name");
             }
         }

@@ -50,10 +50,16 @@ public record DataUrl(String mediaType, String base64) {
 
     /**
      * A media type for a file at an http URL: an image's (as {@link #guessImageType}) when its extension is an
-     * image's, else PDF, the document type the URL most likely holds when it names none.
+     * image's; PDF when it is {@code .pdf} or the URL names no extension (the document type such a URL most likely
+     * holds); empty for any other extension, a type the translations do not send by URL.
      */
-    public static String guessFileType(String url) {
-        return IMAGE_EXTENSION.matcher(path(url)).find() ? guessImageType(url) : "application/pdf";
+    public static Optional<String> guessFileType(String url) {
+        String path = path(url);
+        if (IMAGE_EXTENSION.matcher(path).find()) {
+            return Optional.of(guessImageType(url));
+        }
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        return path.endsWith(".pdf") || !name.contains(".") ? Optional.of("application/pdf") : Optional.empty();
     }
 
     /** The URL in lower case without its query or fragment. */

@@ -131,7 +131,8 @@ class AnthropicMappingTest {
 
     @Test
     void sendsAFileAtAnHttpUrlAsAUrlDocument() {
-        assertThat(content("{\"type\":\"file\",\"file\":{\"file_data\":\"https://example.com/report.pdf\"}}"))
+        assertThat(content("{\"type\":\"file\",\"file\":{\"file_data\":\"https://example.com/report.pdf\"}},"
+                + "{\"type\":\"file\",\"file\":{\"file_data\":\"https://example.com/notes.docx\"}}"))
                 .isEqualTo(Json.read("""
                         [{"type":"document","source":{"type":"url","url":"https://example.com/report.pdf"}}]"""));
     }

@@ -122,7 +122,8 @@ class GeminiMappingTest {
                 [{"role":"user","content":[{"type":"text","text":"Summarise"},\
                 {"type":"file","file":{"filename":"a.pdf","file_data":"https://x/a.pdf"}},\
                 {"type":"file","file":{"file_data":"https://x/report?id=7"}},\
-                {"type":"file","file":{"file_data":"https://x/scan.PNG"}}]}]""");
+                {"type":"file","file":{"file_data":"https://x/scan.PNG"}},\
+                {"type":"file","file":{"file_data":"https://x/notes.docx"}}]}]""");
 
         assertThat(contents.at("/0/parts")).isEqualTo(Json.read("""
                 [{"text":"Summarise"},\

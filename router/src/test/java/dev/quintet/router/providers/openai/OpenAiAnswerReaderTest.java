@@ -198,6 +198,20 @@ class OpenAiAnswerReaderTest {
     }
 
     @Test
+    void putsHeldBlanksBeforeTheFinishingPartsOfArrayContent() {
+        OpenAiAnswerReader reader = new OpenAiAnswerReader();
+        reader.chunk((ObjectNode) Json.read("{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"\\n\"}}]}"));
+        ObjectNode finish = (ObjectNode) Json.read("""
+                {"choices":[{"index":0,"delta":{"content":[{"type":"text","text":"Hi"},{"type":"reference"}]},\
+                "finish_reason":"stop"}]}""");
+
+        reader.chunk(finish);
+
+        assertThat(finish.at("/choices/0/delta/content")).isEqualTo(Json.read("""
+                [{"type":"text","text":"\\n"},{"type":"text","text":"Hi"},{"type":"reference"}]"""));
+    }
+
+    @Test
     void readsReasoningContentDeltas() {
         OpenAiAnswerReader reader = new OpenAiAnswerReader();
         ObjectNode chunk = (ObjectNode) Json.read("""
@@ -249,6 +263,7 @@ class OpenAiAnswerReaderTest {
         reader.chunk(finish);
 
         assertThat(finish.path("choices").path(0).path("finish_reason").asString()).isEqualTo("tool_calls");
+        assertThat(finish.path("choices").path(0).path("native_finish_reason").asString()).isEqualTo("stop");
         assertThat(finish.path("choices").path(1).path("finish_reason").asString()).isEqualTo("stop");
     }
 

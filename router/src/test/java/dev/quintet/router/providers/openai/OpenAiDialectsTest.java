@@ -137,13 +137,14 @@ class OpenAiDialectsTest {
     @CsvSource({"groq, false", "deepseek, true"})
     void leavesOutWhatGroqRefuses(String slug, boolean kept) {
         ObjectNode sent = adapt(slug, """
-                {"messages":[{"role":"user","content":"Hi","name":"ann"}],"logprobs":true,"top_logprobs":2,\
-                "logit_bias":{"50256":-100},"temperature":0.5}""");
+                {"messages":[{"role":"user","content":"Hi","name":"ann"},{"role":"function","name":"f",\
+                "content":"1"}],"logprobs":true,"top_logprobs":2,"logit_bias":{"50256":-100},"temperature":0.5}""");
 
         assertThat(sent.has("logprobs")).isEqualTo(kept);
         assertThat(sent.has("top_logprobs")).isEqualTo(kept);
         assertThat(sent.has("logit_bias")).isEqualTo(kept);
         assertThat(sent.path("messages").path(0).has("name")).isEqualTo(kept);
+        assertThat(sent.path("messages").path(1).path("name").asString()).isEqualTo("f"); // a function result needs it
         assertThat(sent.path("temperature").asDouble()).isEqualTo(0.5);
     }
 
