@@ -50,11 +50,13 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
 
     /**
      * A tool call id with each character Anthropic refuses in one (it takes only {@code [a-zA-Z0-9_-]}) as
-     * {@code _}: ids other providers made, such as Moonshot's {@code functions.get_weather:0}, change the same way
-     * in the call and in its result, so the two still pair.
+     * {@code _}, followed by the original's hash so that ids differing only there ({@code a.b}, {@code a:b}) stay
+     * apart: ids other providers made, such as Moonshot's {@code functions.get_weather:0}, change the same way in the
+     * call and in its result, so the two still pair. An id Anthropic takes stays as it is.
      */
     static String toolId(String id) {
-        return NOT_IN_ID.matcher(id).replaceAll("_");
+        String kept = NOT_IN_ID.matcher(id).replaceAll("_");
+        return kept.equals(id) ? id : kept + "_" + Integer.toHexString(id.hashCode());
     }
 
     /** The names of the tools the turns call, each once, in the order first called. */

@@ -151,8 +151,11 @@ class AnthropicMappingTest {
         ObjectNode sent = request("\"messages\":["
                 + TOOL_LOOP.formatted("").replace("toolu_01A", "functions.get_weather:0") + "]");
 
-        assertThat(sent.at("/messages/1/content/0/id").asString()).isEqualTo("functions_get_weather_0");
-        assertThat(sent.at("/messages/2/content/0/tool_use_id").asString()).isEqualTo("functions_get_weather_0");
+        String id = sent.at("/messages/1/content/0/id").asString();
+        assertThat(id).matches("functions_get_weather_0_[0-9a-f]+");
+        assertThat(sent.at("/messages/2/content/0/tool_use_id").asString()).isEqualTo(id);
+        assertThat(AnthropicMessages.toolId("a.b")).isNotEqualTo(AnthropicMessages.toolId("a:b"));
+        assertThat(AnthropicMessages.toolId("toolu_01A-b")).isEqualTo("toolu_01A-b");
     }
 
     /** The Messages body for an OpenAI body of {@code fields}, with 4,096 as the answer limit. */
