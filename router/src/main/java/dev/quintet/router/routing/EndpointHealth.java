@@ -92,7 +92,8 @@ public final class EndpointHealth {
         return records.computeIfAbsent(key(c.model(), c.endpoint()), k -> new EndpointRecord());
     }
 
-    private static String key(Model model, Endpoint endpoint) {
+    /** The name of {@code model}'s {@code endpoint}: one per model and provider. */
+    static String key(Model model, Endpoint endpoint) {
         return model.id() + "\n" + endpoint.provider();
     }
 }

@@ -48,11 +48,12 @@ public final class EndpointSelector {
         List<Candidate> all = new ArrayList<>();
         List<ApiException> reasons = new ArrayList<>();
         Set<String> listed = new HashSet<>();
+        OpenAiFormatOnly openAiOnly = OpenAiFormatOnly.of(request);
         for (ModelVariant m : models) {
             ProviderPreferences prefs = request.preferences().sortedBy(m.sort());
-            List<Candidate> kept = forModel(m.model(), request, prefs, reasons);
+            List<Candidate> kept = forModel(m.model(), request, prefs, openAiOnly, reasons);
             for (Candidate c : kept.isEmpty() ? kept : ranking.rank(kept, prefs)) {
-                if (listed.add(c.model().id() + "\n" + c.endpoint().provider())) {
+                if (listed.add(EndpointHealth.key(c.model(), c.endpoint()))) {
                     all.add(c);
                 }
             }
@@ -79,8 +80,12 @@ public final class EndpointSelector {
                 + id + "' is not in the catalog; GET /api/v1/models lists the models", "model"));
     }
 
+    /**
+     * {@code model}'s configured endpoints that meet the request; {@code openAiOnly} is the request's field only
+     * OpenAI's format carries, or null.
+     */
     private List<Candidate> forModel(Model model, ChatRequest request, ProviderPreferences prefs,
-                                     List<ApiException> reasons) {
+                                     OpenAiFormatOnly openAiOnly, List<ApiException> reasons) {
         List<Candidate> configured = new ArrayList<>();
         for (Endpoint e : model.endpoints()) {
             connections.connection(e.provider()).ifPresent(c -> configured.add(new Candidate(model, e, c)));
@@ -133,13 +138,12 @@ public final class EndpointSelector {
             }
             kept = affordable;
         }
-        OpenAiFormatOnly field = OpenAiFormatOnly.of(request);
-        if (field != null) {
+        if (openAiOnly != null) {
             List<Candidate> native_ = kept.stream()
                     .filter(c -> c.connection().provider().wireFormat() == WireFormat.OPENAI).toList();
             if (native_.isEmpty()) {
-                reasons.add(new ApiException(400, "unsupported_parameter", field.param() + " is not supported by model "
-                        + model.id() + ": " + field.reason(), field.param()));
+                reasons.add(new ApiException(400, "unsupported_parameter", openAiOnly.param()
+                        + " is not supported by model " + model.id() + ": " + openAiOnly.reason(), openAiOnly.param()));
                 return List.of();
             }
             kept = native_;

@@ -95,6 +95,9 @@ final class ModelViews {
                         @JsonInclude(JsonInclude.Include.ALWAYS) String privacyPolicyUrl) {
     }
 
+    /** What an endpoint that takes any parameter lists: every one whose support differs, sorted. */
+    private static final List<String> ALL_PARAMETERS = Endpoint.PARAMETERS.stream().sorted().toList();
+
     private final ProviderConnections connections;
     private final EndpointHealth health;
 
@@ -131,8 +134,7 @@ final class ModelViews {
     private EndpointView endpoint(Model m, Endpoint e) {
         String providerName = connections.provider(e.provider()).map(ProviderInfo::name).orElse(e.provider());
         EndpointStats stats = health.stats(m, e);
-        List<String> parameters = e.supportedParameters() == null ? Endpoint.PARAMETERS.stream().sorted().toList()
-                : e.supportedParameters();
+        List<String> parameters = e.supportedParameters() == null ? ALL_PARAMETERS : e.supportedParameters();
         return new EndpointView(providerName + " | " + m.id(), m.id(), m.name(), providerName, e.provider(),
                 e.contextLength(), e.maxCompletionTokens(), null, null, pricing(e.pricing()), parameters,
                 false, connections.isConfigured(e.provider()), stats.coolingUntil() == null ? 0 : -1,
