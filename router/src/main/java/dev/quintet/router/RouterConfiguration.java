@@ -100,7 +100,7 @@ class RouterConfiguration {
                 new GeminiProvider(upstream, clock, random, defaultMaxTokens));
         Long seed = properties.routing().seed();
         EndpointSelector selector = new EndpointSelector(catalog, connections, health, draw.getIfAvailable(
-                () -> seed == null ? EndpointDraw.random() : EndpointDraw.seeded(seed)));
+                () -> seed == null ? EndpointDraw.random() : EndpointDraw.seeded(seed)), adapters);
         return new ChatRouter(selector, adapters, WIRE, properties.keepAliveInterval(), billing, generations,
                 new GenerationIds(random, clock), clock, health);
     }

@@ -3,6 +3,7 @@ package dev.quintet.router.providers;
 import dev.quintet.router.catalog.Endpoint;
 import dev.quintet.router.providers.translation.TextCompletions;
 import java.io.IOException;
+import java.util.Optional;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -29,5 +30,13 @@ public interface Provider {
     default UpstreamResponse sendCompletion(Connection connection, Endpoint endpoint, ObjectNode body, boolean stream)
             throws IOException {
         return TextCompletions.overChat(this, connection, endpoint, body, stream);
+    }
+
+    /**
+     * The first media part of the chat-completions {@code body} that this provider's format has no place for, or
+     * empty when every part goes (as with providers speaking OpenAI's format, which get the parts as sent).
+     */
+    default Optional<LostPart> lostPart(Connection connection, ObjectNode body) {
+        return Optional.empty();
     }
 }

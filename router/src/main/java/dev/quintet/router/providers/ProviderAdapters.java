@@ -2,6 +2,7 @@ package dev.quintet.router.providers;
 
 import dev.quintet.router.catalog.Endpoint;
 import java.io.IOException;
+import java.util.Optional;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The adapters, one per wire format: sends each call through the one its provider speaks. */
@@ -27,6 +28,11 @@ public final class ProviderAdapters implements Provider {
     public UpstreamResponse sendCompletion(Connection connection, Endpoint endpoint, ObjectNode body, boolean stream)
             throws IOException {
         return adapter(connection).sendCompletion(connection, endpoint, body, stream);
+    }
+
+    @Override
+    public Optional<LostPart> lostPart(Connection connection, ObjectNode body) {
+        return adapter(connection).lostPart(connection, body);
     }
 
     private Provider adapter(Connection connection) {

@@ -6,8 +6,8 @@ import dev.quintet.router.catalog.Endpoint;
 import dev.quintet.router.catalog.Model;
 import dev.quintet.router.providers.Connection;
 import dev.quintet.router.providers.DataPolicy;
+import dev.quintet.router.providers.Provider;
 import dev.quintet.router.providers.ProviderConnections;
-import dev.quintet.router.providers.WireFormat;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -19,7 +19,8 @@ import java.util.Set;
 
 /**
  * Turns a request into the ordered endpoints to try: per model in {@code model}/{@code models} order, the
- * configured endpoints that meet the caller's provider preferences, ranked by {@link EndpointRanking}. An endpoint
+ * configured endpoints that meet the caller's provider preferences and can take the request whole
+ * ({@link RequestFit}), ranked by {@link EndpointRanking}. An endpoint
  * named again (by {@code x:nitro} and {@code x}, say) keeps its first place; a {@code :free} model the catalog lists
  * is a model of its own, with endpoints of its own. Endpoints of every model that meet the preferred latency and
  * throughput go before those not measured yet, and those before the ones that miss them. Endpoints cooling down
@@ -34,10 +35,13 @@ public final class EndpointSelector {
     private final ProviderConnections connections;
     private final EndpointHealth health;
     private final EndpointRanking ranking;
+    private final Provider provider;
 
+    /** {@code provider} tells which endpoints' formats have no place for a part of a request. */
     public EndpointSelector(Catalog catalog, ProviderConnections connections, EndpointHealth health,
-                            EndpointDraw draw) {
+                            EndpointDraw draw, Provider provider) {
         this.catalog = catalog;
+        this.provider = provider;
         this.connections = connections;
         this.health = health;
         this.ranking = new EndpointRanking(health, draw);
@@ -48,10 +52,10 @@ public final class EndpointSelector {
         List<Candidate> all = new ArrayList<>();
         List<ApiException> reasons = new ArrayList<>();
         Set<String> listed = new HashSet<>();
-        OpenAiFormatOnly openAiOnly = OpenAiFormatOnly.of(request);
+        RequestFit fit = new RequestFit(request, provider);
         for (ModelVariant m : models) {
             ProviderPreferences prefs = request.preferences().sortedBy(m.sort());
-            List<Candidate> kept = forModel(m.model(), request, prefs, openAiOnly, reasons);
+            List<Candidate> kept = forModel(m.model(), request, prefs, fit, reasons);
             for (Candidate c : kept.isEmpty() ? kept : ranking.rank(kept, prefs)) {
                 if (listed.add(EndpointHealth.key(c.model(), c.endpoint()))) {
                     all.add(c);
@@ -80,12 +84,9 @@ public final class EndpointSelector {
                 + id + "' is not in the catalog; GET /api/v1/models lists the models", "model"));
     }
 
-    /**
-     * {@code model}'s configured endpoints that meet the request; {@code openAiOnly} is the request's field only
-     * OpenAI's format carries, or null.
-     */
-    private List<Candidate> forModel(Model model, ChatRequest request, ProviderPreferences prefs,
-                                     OpenAiFormatOnly openAiOnly, List<ApiException> reasons) {
+    /** {@code model}'s configured endpoints that meet the request. */
+    private List<Candidate> forModel(Model model, ChatRequest request, ProviderPreferences prefs, RequestFit fit,
+                                     List<ApiException> reasons) {
         List<Candidate> configured = new ArrayList<>();
         for (Endpoint e : model.endpoints()) {
             connections.connection(e.provider()).ifPresent(c -> configured.add(new Candidate(model, e, c)));
@@ -115,6 +116,10 @@ public final class EndpointSelector {
         if (kept.isEmpty()) {
             return List.of();
         }
+        kept = fit.filter(model, kept, reasons);
+        if (kept.isEmpty()) {
+            return List.of();
+        }
         if (prefs.requireParameters()) {
             List<Candidate> capable = kept.stream()
                     .filter(c -> ForwardedParameters.unsupported(request.body(), c).isEmpty()).toList();
@@ -137,16 +142,6 @@ public final class EndpointSelector {
                 return List.of();
             }
             kept = affordable;
-        }
-        if (openAiOnly != null) {
-            List<Candidate> native_ = kept.stream()
-                    .filter(c -> c.connection().provider().wireFormat() == WireFormat.OPENAI).toList();
-            if (native_.isEmpty()) {
-                reasons.add(new ApiException(400, "unsupported_parameter", openAiOnly.param()
-                        + " is not supported by model " + model.id() + ": " + openAiOnly.reason(), openAiOnly.param()));
-                return List.of();
-            }
-            kept = native_;
         }
         return kept;
     }

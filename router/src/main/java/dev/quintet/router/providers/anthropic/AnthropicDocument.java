@@ -3,9 +3,9 @@ package dev.quintet.router.providers.anthropic;
 import dev.quintet.router.providers.translation.DataUrl;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
+import java.nio.charset.Charset;
+import java.nio.charset.CodingErrorAction;
 import java.util.Base64;
-import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -13,13 +13,14 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A {@code file} part's data URL as a {@code document} block. Anthropic takes base64 documents only as PDFs, so a
- * PDF is sent as a base64 source, plain text as a text source (its data decoded), and any other file not at all. A
+ * PDF is sent as a base64 source, a text file of any {@code text/*} type (plain, CSV, Markdown, ...) as a plain text
+ * source (its data decoded in the charset its media type names, UTF-8 by default), and any other file not at all. A
  * PDF given by http(s) URL ({@code .pdf} or no extension; as OpenRouter takes PDFs) is sent as a url source, which
- * Anthropic fetches itself; other files by URL are left out.
+ * Anthropic fetches itself; other files by URL are left out. The router passes over Anthropic endpoints for a
+ * request with a file left out ({@link AnthropicMessages#lostPart}).
  */
 final class AnthropicDocument {
 
-    private static final List<String> CHARSETS = List.of("utf-8", "utf8", "us-ascii");
     private static final Pattern WEB = Pattern.compile("https?://", Pattern.CASE_INSENSITIVE);
 
     private AnthropicDocument() {
@@ -42,12 +43,11 @@ final class AnthropicDocument {
         if (data == null) {
             return null;
         }
-        String[] type = data.mediaType().toLowerCase(Locale.ROOT).split(";");
         String mediaType = data.baseType();
         if (mediaType.equals("application/pdf")) {
             return block("base64", "application/pdf", data.base64());
         }
-        String text = mediaType.equals("text/plain") ? utf8(type, data.base64()) : null;
+        String text = mediaType.startsWith("text/") ? text(data) : null;
         return text == null || text.isBlank() ? null : block("text", "text/plain", text);
     }
 
@@ -58,21 +58,21 @@ final class AnthropicDocument {
     }
 
     /**
-     * The text of base64 data in UTF-8 (or ASCII, a part of it); null when the media type names another charset or
-     * the data is not valid base64 or UTF-8, rather than send garbled text.
+     * The text of {@code data} in the charset its media type names (UTF-8 when it names none); null when the charset
+     * is unknown or the data is not valid base64 or text in it, rather than send garbled text.
      */
-    private static String utf8(String[] type, String base64) {
-        for (int i = 1; i < type.length; i++) {
-            String parameter = type[i].strip();
-            if (parameter.startsWith("charset=")
-                    && !CHARSETS.contains(parameter.substring(8).replace("\"", "").strip())) {
-                return null;
+    private static String text(DataUrl data) {
+        String charset = "utf-8";
+        for (String parameter : data.mediaType().toLowerCase(Locale.ROOT).split(";")) {
+            if (parameter.strip().startsWith("charset=")) {
+                charset = parameter.strip().substring(8).replace("\"", "").strip();
             }
         }
         try {
-            byte[] bytes = Base64.getDecoder().decode(base64);
-            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (IllegalArgumentException | CharacterCodingException e) {
+            byte[] bytes = Base64.getDecoder().decode(data.base64());
+            return Charset.forName(charset).newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (IllegalArgumentException | CharacterCodingException e) { // unknown charset, bad base64 or text
             return null;
         }
     }

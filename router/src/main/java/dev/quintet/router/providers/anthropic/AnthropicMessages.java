@@ -1,9 +1,11 @@
 package dev.quintet.router.providers.anthropic;
 
+import dev.quintet.router.providers.LostPart;
 import dev.quintet.router.providers.translation.OpenAiRequests;
 import dev.quintet.router.providers.translation.ReasoningDetails;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
@@ -29,6 +31,8 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final Pattern NOT_IN_ID = Pattern.compile("[^a-zA-Z0-9_-]");
+    private static final String TAKES = "Anthropic's Messages API takes images and PDF or plain-text files (no audio "
+            + "or video), and system messages as text only";
 
     static AnthropicMessages of(JsonNode messages) {
         AnthropicMessages out = new AnthropicMessages(NODES.arrayNode(), NODES.arrayNode());
@@ -46,6 +50,12 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
             return new AnthropicMessages(NODES.arrayNode(), out.turns);
         }
         return out;
+    }
+
+    /** The first media part of {@code messages} that {@link #of} would leave out, or empty. */
+    static Optional<LostPart> lostPart(JsonNode messages) {
+        return LostPart.find(messages, (role, part) -> !role.equals("system") && !role.equals("developer")
+                && block(part) != null, TAKES);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.quintet.router.providers.anthropic;
 
 import dev.quintet.router.catalog.Endpoint;
 import dev.quintet.router.providers.Connection;
+import dev.quintet.router.providers.LostPart;
 import dev.quintet.router.providers.Provider;
 import dev.quintet.router.providers.UpstreamHttp;
 import dev.quintet.router.providers.UpstreamResponse;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -45,5 +47,10 @@ public final class AnthropicProvider implements Provider {
         long created = clock.instant().getEpochSecond();
         return stream ? Translations.stream(response, new AnthropicStream(created))
                 : Translations.answer(response, answer -> AnthropicAnswer.of(answer, created));
+    }
+
+    @Override
+    public Optional<LostPart> lostPart(Connection connection, ObjectNode body) {
+        return AnthropicMessages.lostPart(body.path("messages"));
     }
 }

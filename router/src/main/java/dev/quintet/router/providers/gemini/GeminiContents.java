@@ -1,5 +1,6 @@
 package dev.quintet.router.providers.gemini;
 
+import dev.quintet.router.providers.LostPart;
 import dev.quintet.router.providers.translation.DataUrl;
 import dev.quintet.router.providers.translation.OpenAiRequests;
 import java.util.ArrayList;
@@ -27,6 +28,10 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** The roles whose messages go as text alone: system instructions and function responses. */
+    private static final List<String> TEXT_ONLY = List.of("system", "developer", "tool", "function");
+    private static final String TAKES = "the Gemini translation takes images, audio and files (PDF or image files "
+            + "by URL) in user and assistant messages, and system messages and tool results as text only";
 
     static GeminiContents of(JsonNode messages) {
         GeminiContents out = new GeminiContents(NODES.arrayNode(), NODES.arrayNode());
@@ -118,27 +123,34 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
         return NODES.objectNode().put("output", text);
     }
 
+    /** The first media part of {@code messages} that {@link #of} would leave out, or empty. */
+    static Optional<LostPart> lostPart(JsonNode messages) {
+        return LostPart.find(messages, (role, part) -> TEXT_ONLY.stream().noneMatch(role::equals)
+                && part(part).isPresent(), TAKES);
+    }
+
     private static List<ObjectNode> parts(JsonNode content) {
         List<ObjectNode> parts = new ArrayList<>();
         for (JsonNode part : OpenAiRequests.parts(content)) {
-            switch (part.path("type").asString("")) {
-                case "text" -> {
-                    if (!part.path("text").asString("").isEmpty()) {
-                        parts.add(NODES.objectNode().put("text", part.path("text").asString()));
-                    }
-                }
-                case "image_url" -> {
-                    JsonNode image = part.path("image_url");
-                    parts.add(media(image.isString() ? image.asString() : image.path("url").asString("")));
-                }
-                case "file" -> file(part.path("file").path("file_data").asString("")).ifPresent(parts::add);
-                case "input_audio" -> parts.add(inline(new DataUrl("audio/" + part.path("input_audio")
-                        .path("format").asString("wav"), part.path("input_audio").path("data").asString(""))));
-                default -> {
-                }
-            }
+            part(part).ifPresent(parts::add);
         }
         return parts;
+    }
+
+    /** One content part as Gemini's; empty for blank text and for what Gemini's format has no place for. */
+    private static Optional<ObjectNode> part(JsonNode part) {
+        return switch (part.path("type").asString("")) {
+            case "text" -> Optional.of(part.path("text").asString("")).filter(text -> !text.isEmpty())
+                    .map(text -> NODES.objectNode().put("text", text));
+            case "image_url" -> {
+                JsonNode image = part.path("image_url");
+                yield Optional.of(media(image.isString() ? image.asString() : image.path("url").asString("")));
+            }
+            case "file" -> file(part.path("file").path("file_data").asString(""));
+            case "input_audio" -> Optional.of(inline(new DataUrl("audio/" + part.path("input_audio")
+                    .path("format").asString("wav"), part.path("input_audio").path("data").asString(""))));
+            default -> Optional.empty();
+        };
     }
 
     private static ObjectNode media(String url) {

@@ -2,6 +2,7 @@ package dev.quintet.router.providers.gemini;
 
 import dev.quintet.router.catalog.Endpoint;
 import dev.quintet.router.providers.Connection;
+import dev.quintet.router.providers.LostPart;
 import dev.quintet.router.providers.Provider;
 import dev.quintet.router.providers.UpstreamHttp;
 import dev.quintet.router.providers.UpstreamResponse;
@@ -9,6 +10,7 @@ import dev.quintet.router.providers.translation.Translations;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.Map;
+import java.util.Optional;
 import java.util.random.RandomGenerator;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -45,5 +47,10 @@ public final class GeminiProvider implements Provider {
         ToolCallIds ids = new ToolCallIds(random);
         return stream ? Translations.stream(response, new GeminiStream(created, ids))
                 : Translations.answer(response, answer -> GeminiAnswer.of(answer, created, ids));
+    }
+
+    @Override
+    public Optional<LostPart> lostPart(Connection connection, ObjectNode body) {
+        return GeminiContents.lostPart(body.path("messages"));
     }
 }

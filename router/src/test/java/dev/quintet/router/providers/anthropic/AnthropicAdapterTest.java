@@ -129,20 +129,33 @@ class AnthropicAdapterTest extends RouterTest {
     }
 
     @Test
-    void sendsPdfFilesAsBase64DocumentsUtf8TextFilesAsTextDocumentsAndLeavesOutOtherFiles() {
+    void sendsPdfFilesAsBase64DocumentsAndTextFilesAsTextDocumentsDecodedInTheirCharset() {
         HttpResponse<String> response = chat("""
                 {"model":"claude/ok","messages":[{"role":"user","content":[{"type":"text","text":"Read these"},\
-                %s,%s,%s,%s,%s,%s]}]}""".formatted(file("application/pdf", "JVBERi0xLjQK"),
+                %s,%s,%s,%s,%s]}]}""".formatted(file("application/pdf", "JVBERi0xLjQK"),
                 file("text/plain", "SGVsbG8sIHdvcmxkCg=="), file("text/plain;charset=UTF-8", "R3LDvMOfZQo="),
-                file("text/plain", "//5B"), file("text/plain;charset=iso-8859-1", "R3L832UK"),
-                file("text/csv", "YSxiCg==")));
+                file("text/plain;charset=iso-8859-1", "R3L832UK"), file("text/csv", "YSxiCg==")));
 
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         assertThat(sent().at("/messages/0/content")).isEqualTo(Json.read("""
                 [{"type":"text","text":"Read these"},\
                 {"type":"document","source":{"type":"base64","media_type":"application/pdf","data":"JVBERi0xLjQK"}},\
                 {"type":"document","source":{"type":"text","media_type":"text/plain","data":"Hello, world\\n"}},\
-                {"type":"document","source":{"type":"text","media_type":"text/plain","data":"Grüße\\n"}}]"""));
+                {"type":"document","source":{"type":"text","media_type":"text/plain","data":"Grüße\\n"}},\
+                {"type":"document","source":{"type":"text","media_type":"text/plain","data":"Grüße\\n"}},\
+                {"type":"document","source":{"type":"text","media_type":"text/plain","data":"a,b\\n"}}]"""));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"text/plain,//5B", "text/plain;charset=x-unknown,YQ==", "application/zip,UEsDBA=="})
+    void refusesAFileItCannotSendRatherThanLeaveItOut(String mediaType, String data) {
+        HttpResponse<String> response = chat("""
+                {"model":"claude/ok","messages":[{"role":"user","content":[{"type":"text","text":"Read"},%s]}]}"""
+                .formatted(file(mediaType, data)));
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(404);
+        assertThat(response.body()).contains("No endpoints found that support file input", "messages[0].content[1]");
+        assertThat(router.fake().received()).isEmpty();
     }
 
     @ParameterizedTest
