@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -16,8 +17,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * OpenAI messages as Gemini contents: system and developer text goes to {@code systemInstruction}; user turns keep
- * role {@code user} (images and files as {@code inlineData}, http image and file URLs as {@code fileData});
- * assistant turns become role {@code model} with text and {@code functionCall} parts, signed as
+ * role {@code user} (images, audio, video and files as {@code inlineData}, http image, video and file URLs as
+ * {@code fileData}); assistant turns become role {@code model} with text and {@code functionCall} parts, signed as
  * {@link ThoughtSignatures} says; tool results become {@code functionResponse} parts of a user turn, named after the
  * call whose id they answer and put in the order of the calls ({@link ToolResultOrder}). An id Gemini gave a call
  * goes back on the call and its result ({@link ToolCallIds#sentBack}). Consecutive turns of one role are merged.
@@ -30,8 +31,11 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     /** The roles whose messages go as text alone: system instructions and function responses. */
     private static final List<String> TEXT_ONLY = List.of("system", "developer", "tool", "function");
-    private static final String TAKES = "the Gemini translation takes images, audio and files (PDF or image files "
-            + "by URL) in user and assistant messages, and system messages and tool results as text only";
+    private static final String TAKES = "the Gemini translation takes images, audio, video (inline, YouTube or "
+            + "video files by URL) and files (PDF or image files by URL) in user and assistant messages, and system "
+            + "messages and tool results as text only";
+    private static final Pattern YOUTUBE = Pattern.compile("https://(www\\.|m\\.)?(youtube\\.com/|youtu\\.be/)",
+            Pattern.CASE_INSENSITIVE);
 
     static GeminiContents of(JsonNode messages) {
         GeminiContents out = new GeminiContents(NODES.arrayNode(), NODES.arrayNode());
@@ -142,15 +146,35 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
         return switch (part.path("type").asString("")) {
             case "text" -> Optional.of(part.path("text").asString("")).filter(text -> !text.isEmpty())
                     .map(text -> NODES.objectNode().put("text", text));
-            case "image_url" -> {
-                JsonNode image = part.path("image_url");
-                yield Optional.of(media(image.isString() ? image.asString() : image.path("url").asString("")));
-            }
+            case "image_url" -> Optional.of(media(url(part.path("image_url"))));
+            case "video_url" -> video(url(part.path("video_url")));
             case "file" -> file(part.path("file").path("file_data").asString(""));
             case "input_audio" -> Optional.of(inline(new DataUrl("audio/" + part.path("input_audio")
                     .path("format").asString("wav"), part.path("input_audio").path("data").asString(""))));
             default -> Optional.empty();
         };
+    }
+
+    /** The URL of an {@code image_url} or {@code video_url}: the field itself or its {@code url}. */
+    private static String url(JsonNode field) {
+        return field.isString() ? field.asString() : field.path("url").asString("");
+    }
+
+    /**
+     * A video: a data URL inline; a YouTube URL as {@code fileData} (Gemini reads YouTube videos by their page's
+     * URL); an http URL with a video extension Gemini takes as {@code fileData} of that type; nothing otherwise.
+     */
+    private static Optional<ObjectNode> video(String url) {
+        Optional<DataUrl> data = DataUrl.parse(url);
+        if (data.isPresent()) {
+            return data.map(GeminiContents::inline);
+        }
+        if (YOUTUBE.matcher(url).lookingAt()) {
+            ObjectNode part = NODES.objectNode();
+            part.putObject("fileData").put("fileUri", url);
+            return Optional.of(part);
+        }
+        return DataUrl.guessVideoType(url).map(type -> fileData(type, url));
     }
 
     private static ObjectNode media(String url) {

@@ -1,6 +1,7 @@
 package dev.quintet.router.providers.translation;
 
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -8,6 +9,10 @@ import java.util.regex.Pattern;
 public record DataUrl(String mediaType, String base64) {
 
     private static final Pattern IMAGE_EXTENSION = Pattern.compile("\\.(png|gif|webp|jpe?g)$");
+    /** The video types Gemini takes, by file extension. */
+    private static final Map<String, String> VIDEO_TYPES = Map.of("mp4", "video/mp4", "mpeg", "video/mpeg",
+            "mpg", "video/mpg", "mov", "video/mov", "avi", "video/avi", "flv", "video/x-flv", "webm", "video/webm",
+            "wmv", "video/wmv", "3gp", "video/3gpp");
 
     /** The parts of {@code url}, empty when it is not a base64 data URL. */
     public static Optional<DataUrl> parse(String url) {
@@ -60,6 +65,15 @@ public record DataUrl(String mediaType, String base64) {
         }
         String name = path.substring(path.lastIndexOf('/') + 1);
         return path.endsWith(".pdf") || !name.contains(".") ? Optional.of("application/pdf") : Optional.empty();
+    }
+
+    /**
+     * A media type for a video at an http URL, from its extension among those Gemini takes; empty for any other (or
+     * none).
+     */
+    public static Optional<String> guessVideoType(String url) {
+        String name = path(url).substring(path(url).lastIndexOf('/') + 1);
+        return Optional.ofNullable(VIDEO_TYPES.get(name.substring(name.lastIndexOf('.') + 1)));
     }
 
     /** The URL in lower case without its query or fragment. */

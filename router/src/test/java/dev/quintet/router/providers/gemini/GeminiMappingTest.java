@@ -132,6 +132,39 @@ class GeminiMappingTest {
                 {"fileData":{"mimeType":"image/png","fileUri":"https://x/scan.PNG"}}]"""));
     }
 
+    @Test
+    void sendsVideosInlineOrByUrlAndTellsWhatItCannotSend() {
+        String messages = """
+                [{"role":"user","content":[{"type":"text","text":"Describe"},\
+                {"type":"video_url","video_url":{"url":"data:video/mp4;base64,AAAAIGZ0eXA="}},\
+                {"type":"video_url","video_url":{"url":"https://www.youtube.com/watch?v=abc"}},\
+                {"type":"video_url","video_url":"https://x/clip.final.MOV?t=3"}%s]}]""";
+        JsonNode contents = contents(messages.formatted(""));
+
+        assertThat(contents.at("/0/parts")).isEqualTo(Json.read("""
+                [{"text":"Describe"},\
+                {"inlineData":{"mimeType":"video/mp4","data":"AAAAIGZ0eXA="}},\
+                {"fileData":{"fileUri":"https://www.youtube.com/watch?v=abc"}},\
+                {"fileData":{"mimeType":"video/mov","fileUri":"https://x/clip.final.MOV?t=3"}}]"""));
+        assertThat(GeminiContents.lostPart(Json.read(messages.formatted("")))).isEmpty();
+        assertThat(GeminiContents.lostPart(Json.read(messages.formatted(
+                ",{\"type\":\"video_url\",\"video_url\":{\"url\":\"https://x/watch\"}}"))))
+                .hasValueSatisfying(lost -> assertThat(lost.param()).isEqualTo("messages[0].content[4]"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "file|[{\"role\":\"user\",\"content\":[{\"type\":\"file\",\"file\":{\"file_data\":"
+                    + "\"https://x/notes.docx\"}}]}]",
+            "image|[{\"role\":\"system\",\"content\":[{\"type\":\"image_url\",\"image_url\":"
+                    + "\"https://x/a.png\"}]}]"})
+    void tellsWhichPartItWouldLeaveOut(String kind, String messages) {
+        assertThat(GeminiContents.lostPart(Json.read(messages))).hasValueSatisfying(lost -> {
+            assertThat(lost.kind()).isEqualTo(kind);
+            assertThat(lost.param()).isEqualTo("messages[0].content[0]");
+        });
+    }
+
     @ParameterizedTest
     @CsvSource({"100000,24576", "10,512", "4000,4000"})
     void keepsAThinkingBudgetWithinWhatGeminiTakes(long asked, long sent) {
