@@ -12,7 +12,9 @@ import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
@@ -69,7 +71,38 @@ public final class CatalogRefresh {
             "claude-sonnet-4-20250514", 64_000, "claude-sonnet-4-0", 64_000, "claude-4-sonnet-20250514", 64_000,
             "claude-3-7-sonnet-20250219", 64_000, "claude-3-7-sonnet-latest", 64_000, "claude-3-opus-latest", 4_096);
 
+    /** Providers whose API calls no tools (Perplexity's Sonar models search the web instead). */
+    static final Set<String> NO_TOOL_CALLING = Set.of("perplexity");
+
     private CatalogRefresh() {
+    }
+
+    /**
+     * Adds {@code tools} and {@code tool_choice} to the endpoints of {@code model} that lack them where the data
+     * leaves tool support out: the data marks it for OpenRouter's models, but for other providers on few models
+     * (6 of 130 at Together) or none ({@code toolFacts} holds those it marks any for: Moonshot's Kimi, Z.AI's GLM and
+     * Alibaba's Qwen models are marked on no endpoint), though their APIs call tools. An endpoint gains them when its
+     * provider calls tools and either the model's OpenRouter endpoint lists them or the data marks tools for none of
+     * the provider's models (no facts: the provider decides, refusing what a model cannot do). Since the router sends
+     * tools only to endpoints that take them, an endpoint left unmarked could never be given tools.
+     */
+    static void addToolSupport(ObjectNode model, Set<String> toolFacts) {
+        boolean callsTools = model.path("endpoints").valueStream().anyMatch(e -> e.path("provider").asString()
+                .equals("openrouter") && hasTools(e));
+        for (JsonNode e : model.path("endpoints")) {
+            String provider = e.path("provider").asString();
+            if (!hasTools(e) && !NO_TOOL_CALLING.contains(provider) && (callsTools || !toolFacts.contains(provider))
+                    && e.path("supported_parameters") instanceof ArrayNode params) {
+                TreeSet<String> names = new TreeSet<>(params.valueStream().map(JsonNode::asString).toList());
+                names.addAll(List.of("tools", "tool_choice"));
+                params.removeAll();
+                names.forEach(params::add);
+            }
+        }
+    }
+
+    private static boolean hasTools(JsonNode endpoint) {
+        return endpoint.path("supported_parameters").valueStream().anyMatch(p -> p.asString().equals("tools"));
     }
 
     public static void main(String[] args) throws IOException {
@@ -126,6 +159,10 @@ public final class CatalogRefresh {
                 }
             }
         }
+        Set<String> toolFacts = new TreeSet<>();
+        models.values().forEach(m -> m.path("endpoints").valueStream().filter(CatalogRefresh::hasTools)
+                .forEach(e -> toolFacts.add(e.path("provider").asString())));
+        models.values().forEach(m -> addToolSupport(m, toolFacts));
         ObjectNode root = JSON.createObjectNode();
         root.put("version", LocalDate.ofInstant(Instant.ofEpochSecond(now), ZoneOffset.UTC).toString());
         root.put("source", SOURCE);

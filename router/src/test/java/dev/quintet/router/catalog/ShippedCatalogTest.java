@@ -74,9 +74,9 @@ class ShippedCatalogTest {
 
     @Test
     void limitsAnthropicsAnswersToWhatAnthropicAccepts() {
-        assertThat(anthropicEndpoint("anthropic/claude-sonnet-4-20250514").maxCompletionTokens()).isEqualTo(64_000);
-        assertThat(anthropicEndpoint("anthropic/claude-opus-4-0").maxCompletionTokens()).isEqualTo(32_000);
-        assertThat(anthropicEndpoint("anthropic/claude-3-7-sonnet-latest").maxCompletionTokens()).isEqualTo(64_000);
+        assertThat(endpoint("anthropic/claude-sonnet-4-20250514", "anthropic").maxCompletionTokens()).isEqualTo(64_000);
+        assertThat(endpoint("anthropic/claude-opus-4-0", "anthropic").maxCompletionTokens()).isEqualTo(32_000);
+        assertThat(endpoint("anthropic/claude-3-7-sonnet-latest", "anthropic").maxCompletionTokens()).isEqualTo(64_000);
     }
 
     @Test
@@ -88,14 +88,9 @@ class ShippedCatalogTest {
         assertThat(o3.supports("stop")).isFalse();
     }
 
-    private Endpoint anthropicEndpoint(String model) {
-        return catalog.model(model).orElseThrow().endpoints().stream()
-                .filter(e -> e.provider().equals("anthropic")).findFirst().orElseThrow();
-    }
-
     @Test
     void carriesAnthropicsPriceOfCacheWritesKeptForAnHour() {
-        Pricing sonnet = anthropicEndpoint("anthropic/claude-sonnet-4.5").pricing();
+        Pricing sonnet = endpoint("anthropic/claude-sonnet-4.5", "anthropic").pricing();
 
         // twice the prompt price for an hour, 1.25 times for five minutes, as Anthropic prices them
         assertThat(sonnet.inputCacheWrite1h()).isEqualByComparingTo(sonnet.prompt().multiply(BigDecimal.TWO));
@@ -119,9 +114,24 @@ class ShippedCatalogTest {
                 .noneMatch(id -> id.startsWith("perplexity/") && !id.startsWith("perplexity/sonar"));
     }
 
-    private BigDecimal fee(String model, String provider) {
+    @Test
+    void marksToolUseWhereTheDataLeavesItOutButTheModelAndProviderCallTools() {
+        // the data marks tools on no Moonshot or Z.AI model, and on Kimi K2 Thinking only at OpenRouter
+        assertThat(endpoint("moonshotai/kimi-k2-thinking", "moonshot").supports("tools")).isTrue();
+        assertThat(endpoint("moonshotai/kimi-k2-thinking", "together").supports("tool_choice")).isTrue();
+        assertThat(endpoint("z-ai/glm-4.6", "z-ai").supports("tools")).isTrue();
+        // Perplexity calls no tools; Claude 2.1 calls none, so its Anthropic endpoint gains nothing
+        assertThat(endpoint("perplexity/sonar", "perplexity").supports("tools")).isFalse();
+        assertThat(endpoint("anthropic/claude-2.1", "anthropic").supports("tools")).isFalse();
+    }
+
+    private Endpoint endpoint(String model, String provider) {
         return catalog.model(model).orElseThrow().endpoints().stream().filter(e -> e.provider().equals(provider))
-                .findFirst().orElseThrow().pricing().request();
+                .findFirst().orElseThrow();
+    }
+
+    private BigDecimal fee(String model, String provider) {
+        return endpoint(model, provider).pricing().request();
     }
 
     @Test
