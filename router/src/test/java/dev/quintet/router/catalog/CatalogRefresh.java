@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
@@ -70,6 +71,14 @@ public final class CatalogRefresh {
             "claude-opus-4-20250514", 32_000, "claude-opus-4-0", 32_000, "claude-4-opus-20250514", 32_000,
             "claude-sonnet-4-20250514", 64_000, "claude-sonnet-4-0", 64_000, "claude-4-sonnet-20250514", 64_000,
             "claude-3-7-sonnet-20250219", 64_000, "claude-3-7-sonnet-latest", 64_000, "claude-3-opus-latest", 4_096);
+
+    /**
+     * Anthropic's models that take structured output ({@code output_config.format}, which the Anthropic adapter makes
+     * of a JSON schema {@code response_format}), as Anthropic's documentation lists them: Claude Haiku 4.5, Sonnet 4.5
+     * and 4.6, Opus 4.5 to 4.7. The data lists no {@code response_format} for Anthropic.
+     */
+    static final Pattern ANTHROPIC_STRUCTURED_OUTPUT = Pattern.compile(
+            "claude-(haiku-4-5|sonnet-4-5|sonnet-4-6|opus-4-5|opus-4-6|opus-4-7)(-\\d{8})?");
 
     /** Providers whose API calls no tools (Perplexity's Sonar models search the web instead). */
     static final Set<String> NO_TOOL_CALLING = Set.of("perplexity");
@@ -215,7 +224,12 @@ public final class CatalogRefresh {
         List<String> supported = ModelFacts.supportedParameters(general, defaults);
         // OpenAI's reasoning models refuse stop sequences (the data lists them)
         boolean openAiReasoning = provider.equals("openai") && supported.contains("reasoning");
-        supported.stream().filter(name -> !(openAiReasoning && name.equals("stop"))).forEach(params::add);
+        TreeSet<String> names = new TreeSet<>(supported);
+        names.removeIf(name -> openAiReasoning && name.equals("stop"));
+        if (provider.equals("anthropic") && ANTHROPIC_STRUCTURED_OUTPUT.matcher(upstream).matches()) {
+            names.addAll(List.of("response_format", "structured_outputs"));
+        }
+        names.forEach(params::add);
         return e;
     }
 

@@ -125,6 +125,14 @@ class ShippedCatalogTest {
         assertThat(endpoint("anthropic/claude-2.1", "anthropic").supports("tools")).isFalse();
     }
 
+    @Test
+    void listsStructuredOutputForTheClaudeModelsAnthropicTakesItOn() {
+        assertThat(endpoint("anthropic/claude-sonnet-4.5", "anthropic").supports("response_format")).isTrue();
+        assertThat(endpoint("anthropic/claude-haiku-4-5-20251001", "anthropic").supports("response_format")).isTrue();
+        assertThat(endpoint("anthropic/claude-opus-4.7", "anthropic").supports("structured_outputs")).isTrue();
+        assertThat(endpoint("anthropic/claude-sonnet-4-20250514", "anthropic").supports("response_format")).isFalse();
+    }
+
     private Endpoint endpoint(String model, String provider) {
         return catalog.model(model).orElseThrow().endpoints().stream().filter(e -> e.provider().equals(provider))
                 .findFirst().orElseThrow();

@@ -14,7 +14,8 @@ import tools.jackson.databind.node.ObjectNode;
  * An OpenAI chat-completions body as a Messages body: messages (see {@link AnthropicMessages}), {@code max_tokens},
  * stop sequences (but blank ones, which Anthropic refuses), sampling (a temperature above Anthropic's 1 as 1; of
  * {@code temperature} and {@code top_p} only the temperature, since recent models refuse both), tools and tool
- * choice, {@code reasoning} as {@code thinking}, {@code user} as {@code metadata.user_id}. Fields Anthropic has no
+ * choice, a JSON schema response format as structured output ({@link AnthropicOutputFormat}), {@code reasoning} as
+ * {@code thinking}, {@code user} as {@code metadata.user_id}. Fields Anthropic has no
  * counterpart for are left out, since it rejects unknown ones.
  */
 final class AnthropicRequest {
@@ -48,6 +49,7 @@ final class AnthropicRequest {
             out.put("temperature", 1);
         }
         tools(body, out, messages);
+        AnthropicOutputFormat.apply(body, out);
         thinking(body, out, maxTokens, messages);
         if (!out.has("thinking")) {
             messages.dropPrefillThinking();

@@ -159,6 +159,34 @@ class AnthropicMappingTest {
     }
 
     /** The Messages body for an OpenAI body of {@code fields}, with 4,096 as the answer limit. */
+    @Test
+    void sendsAJsonSchemaAsStructuredOutputWithEveryObjectClosed() {
+        ObjectNode out = request("""
+                "response_format":{"type":"json_schema","json_schema":{"name":"person","strict":false,"schema":{\
+                "type":"object","properties":{"name":{"type":"string"},"properties":{"type":"object",\
+                "properties":{"type":{"type":"string"}}},"tags":{"type":"array","items":{"type":"object"}},\
+                "extra":{"type":"object","additionalProperties":true},"pet":{"$ref":"#/$defs/pet"}},\
+                "$defs":{"pet":{"anyOf":[{"type":["object","null"],"properties":{}},{"type":"string"}]}}}}},\
+                "messages":[{"role":"user","content":"Hi"}]""");
+
+        assertThat(out.path("output_config")).isEqualTo(Json.read("""
+                {"format":{"type":"json_schema","schema":{"type":"object","properties":{"name":{"type":"string"},\
+                "properties":{"type":"object","properties":{"type":{"type":"string"}},"additionalProperties":false},\
+                "tags":{"type":"array","items":{"type":"object","additionalProperties":false}},\
+                "extra":{"type":"object","additionalProperties":true},"pet":{"$ref":"#/$defs/pet"}},\
+                "$defs":{"pet":{"anyOf":[{"type":["object","null"],"properties":{},"additionalProperties":false},\
+                {"type":"string"}]}},"additionalProperties":false}}}"""));
+        assertThat(out.has("response_format")).isFalse();
+    }
+
+    @Test
+    void sendsNoStructuredOutputForAJsonObjectFormat() {
+        ObjectNode out = request("\"response_format\":{\"type\":\"json_object\"},"
+                + "\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]");
+
+        assertThat(out.has("output_config")).isFalse();
+    }
+
     private static ObjectNode request(String fields) {
         return AnthropicRequest.of((ObjectNode) Json.read("{\"model\":\"claude\"," + fields + "}"), 4096, false);
     }
