@@ -4,6 +4,7 @@ import dev.quintet.router.providers.translation.ReasoningRequest;
 import dev.quintet.router.stream.ReasoningFields;
 import java.util.List;
 import java.util.Set;
+import java.util.StringJoiner;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -35,8 +36,9 @@ import tools.jackson.databind.node.ObjectNode;
  *       does not name it, while all of them take {@code system}.</li>
  *   <li>Groq refuses {@code logprobs}, {@code logit_bias}, {@code top_logprobs} and a message's {@code name} (HTTP
  *       400, as its OpenAI-compatibility page lists): they are left out.</li>
- *   <li>Perplexity takes, after its leading system messages, only user and assistant messages in turn (HTTP 400
- *       otherwise): a later system message goes as the user's, and messages of one role in a row as one.</li>
+ *   <li>Perplexity takes, after its leading system messages, only user and assistant messages in turn, the user's
+ *       first (HTTP 400 otherwise): a later system message goes as the user's, messages of one role in a row as
+ *       one, and an assistant message before the user's first (an app's greeting) as a system message.</li>
  * </ul>
  */
 final class OpenAiDialects {
@@ -47,6 +49,8 @@ final class OpenAiDialects {
     private static final Set<String> OPENAI_EFFORTS = Set.of("none", "minimal", "low", "medium", "high", "xhigh");
     /** Fields Groq answers with HTTP 400. */
     private static final List<String> GROQ_REFUSED = List.of("logprobs", "logit_bias", "top_logprobs");
+    /** What the system message carrying an assistant's opening words to Perplexity says before them. */
+    static final String OPENING = "Before the user's first message, you opened the conversation with:\n\n";
 
     private OpenAiDialects() {
     }
@@ -110,9 +114,10 @@ final class OpenAiDialects {
     }
 
     /**
-     * {@code messages} with user and assistant messages in turn after the leading system messages: a later system
-     * message becomes the user's, and a user or assistant message following one of its role (neither calling
-     * tools) joins it.
+     * {@code messages} with user and assistant messages in turn after the leading system messages, the user's first:
+     * a later system message becomes the user's, a user or assistant message following one of its role (neither
+     * calling tools) joins it, and an assistant message before the user's first becomes a system message
+     * ({@link #opening}).
      */
     private static ArrayNode alternating(ArrayNode messages) {
         ArrayNode out = JsonNodeFactory.instance.arrayNode();
@@ -134,7 +139,48 @@ final class OpenAiDialects {
                 out.add(m);
             }
         }
+        opening(out);
         return out;
+    }
+
+    /**
+     * Makes the first message after the leading system ones, when it is the assistant's (an app that opens with a
+     * greeting), a system message telling the model it opened with those words; one without text goes. Perplexity
+     * answers 400 unless user (or tool) messages and assistant ones take turns from the first message after the
+     * system ones, the user's side first, while it takes any number of system messages at the start. So the
+     * greeting's words stay the assistant's and the user's stay the user's own: as a user message the greeting would
+     * read as the user's words, and a user message made up before it would put words in the user's mouth. An
+     * opening that calls tools stays as it is, since a system message cannot carry the calls.
+     */
+    private static void opening(ArrayNode messages) {
+        int i = 0;
+        while (i < messages.size() && "system".equals(messages.get(i).path("role").asString(""))) {
+            i++;
+        }
+        if (i == messages.size() || !(messages.get(i) instanceof ObjectNode first)
+                || !"assistant".equals(first.path("role").asString("")) || first.has("tool_calls")) {
+            return;
+        }
+        String text = textOf(first.get("content"));
+        if (text.isBlank()) {
+            messages.remove(i);
+        } else {
+            messages.set(i, JsonNodeFactory.instance.objectNode().put("role", "system").put("content", OPENING + text));
+        }
+    }
+
+    /** The text of a message's content: the string, or its text parts separated by blank lines. */
+    private static String textOf(JsonNode content) {
+        if (content == null || !content.isArray()) {
+            return content == null ? "" : content.asString("");
+        }
+        StringJoiner text = new StringJoiner("\n\n");
+        for (JsonNode part : content) {
+            if ("text".equals(part.path("type").asString(""))) {
+                text.add(part.path("text").asString(""));
+            }
+        }
+        return text.toString();
     }
 
     /** Two messages' contents as one: strings joined by a blank line, else their parts one after the other. */

@@ -6,6 +6,7 @@ import dev.quintet.router.testing.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The request fields each OpenAI-format provider takes, from the router's own. */
@@ -160,6 +161,44 @@ class OpenAiDialectsTest {
                 [{"role":"system","content":"S1"},{"role":"system","content":"S2"},\
                 {"role":"user","content":[{"type":"text","text":"A"},{"type":"text","text":"B"}]},\
                 {"role":"assistant","content":"C\\n\\nD"},{"role":"user","content":"E\\n\\nF"}]"""));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {"after system|1", "first of all|0"})
+    void sendsPerplexityAnOpeningAssistantMessageAsASystemMessageBeforeTheUsers(String name, int systems) {
+        String system = systems == 0 ? "" : "{\"role\":\"system\",\"content\":\"Be brief.\"},";
+        ObjectNode sent = adapt("perplexity", "{\"messages\":[" + system + """
+                {"role":"assistant","content":"Hello! How can I help?"},\
+                {"role":"assistant","content":[{"type":"text","text":"Ask me anything."}]},\
+                {"role":"user","content":"Weather?"},{"role":"assistant","content":"Sunny."},\
+                {"role":"user","content":"Thanks"}]}""");
+
+        ObjectNode opening = JsonNodeFactory.instance.objectNode().put("role", "system")
+                .put("content", OpenAiDialects.OPENING + "Hello! How can I help?\n\nAsk me anything.");
+        assertThat(sent.path("messages")).isEqualTo(Json.read("[" + system + opening + """
+                ,{"role":"user","content":"Weather?"},{"role":"assistant","content":"Sunny."},\
+                {"role":"user","content":"Thanks"}]"""));
+    }
+
+    @Test
+    void leavesOutAnOpeningAssistantMessageWithoutTextForPerplexity() {
+        ObjectNode sent = adapt("perplexity", """
+                {"messages":[{"role":"system","content":"S"},{"role":"assistant","content":null},\
+                {"role":"user","content":"Hi"}]}""");
+
+        assertThat(sent.path("messages")).isEqualTo(Json.read("""
+                [{"role":"system","content":"S"},{"role":"user","content":"Hi"}]"""));
+    }
+
+    @Test
+    void keepsAnOpeningAssistantMessageCallingToolsForPerplexity() {
+        String messages = """
+                [{"role":"system","content":"S"},{"role":"assistant","content":null,"tool_calls":[{"id":"c",\
+                "type":"function","function":{"name":"f","arguments":"{}"}}]},\
+                {"role":"tool","tool_call_id":"c","content":"1"}]""";
+
+        assertThat(adapt("perplexity", "{\"messages\":" + messages + "}").path("messages"))
+                .isEqualTo(Json.read(messages));
     }
 
     @Test
