@@ -3,6 +3,7 @@ package dev.quintet.router.routing;
 import dev.quintet.platform.errors.ApiException;
 import dev.quintet.router.providers.translation.ReasoningRequest;
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -44,6 +45,7 @@ public final class ChatRequests {
         stop(object.get("stop"));
         tools(object.get("tools"));
         toolChoice(object.get("tool_choice"));
+        choiceAmongTools(object.get("tool_choice"), object.get("tools"));
         return bool(object, "stream");
     }
 
@@ -102,6 +104,43 @@ public final class ChatRequests {
                     + "{\"type\": \"function\", \"function\": {\"name\": ...}}, got " + choice);
         }
         functionName(choice.get("function"), "tool_choice.function.name");
+    }
+
+    /**
+     * A {@code tool_choice} that forces a call needs something to call: {@code required} needs {@code tools}, and a
+     * named function one of the functions in {@code tools}. OpenAI answers a tool choice without tools with 400, and
+     * elsewhere the model would be made to call a tool the caller does not offer (Anthropic's adapter defines bare
+     * tools for the calls in the history). {@code auto} and {@code none} without tools stay accepted: clients send
+     * them so (agent frameworks send their default {@code auto} with no tools registered), and they ask for what a
+     * request without tools gets anyway, an answer without calls; they are not sent on where refused (see
+     * {@code OpenAiDialects}).
+     */
+    private static void choiceAmongTools(JsonNode choice, JsonNode tools) {
+        boolean noTools = tools == null || !tools.isArray() || tools.isEmpty();
+        if (choice != null && choice.isString() && choice.asString().equals("required") && noTools) {
+            throw ApiException.invalidParameter("tool_choice", "tool_choice \"required\" needs tools to call, and "
+                    + "the request has none: give tools, or use auto or none");
+        }
+        if (choice == null || !choice.isObject() || !choice.path("function").isObject()
+                || !choice.path("type").asString("function").equals("function")) {
+            return;
+        }
+        String name = choice.get("function").get("name").asString();
+        if (noTools) {
+            throw ApiException.invalidParameter("tool_choice", "tool_choice names the function " + name
+                    + ", and the request has no tools: give " + name + " in tools, or use auto or none");
+        }
+        List<String> functions = new ArrayList<>();
+        for (JsonNode tool : tools) {
+            if (tool.path("type").asString("function").equals("function")) {
+                functions.add(tool.path("function").path("name").asString(""));
+            }
+        }
+        if (!functions.contains(name)) {
+            throw ApiException.invalidParameter("tool_choice", "tool_choice names the function " + name
+                    + ", which is not among the functions in tools"
+                    + (functions.isEmpty() ? "" : " (" + String.join(", ", functions) + ")"));
+        }
     }
 
     private static void functionName(JsonNode function, String param) {

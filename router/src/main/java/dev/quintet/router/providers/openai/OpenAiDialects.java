@@ -36,6 +36,7 @@ import tools.jackson.databind.node.ObjectNode;
  *       does not name it, while all of them take {@code system}.</li>
  *   <li>Groq refuses {@code logprobs}, {@code logit_bias}, {@code top_logprobs} and a message's {@code name} (HTTP
  *       400, as its OpenAI-compatibility page lists): they are left out.</li>
+ *   <li>Without tools, no {@code tool_choice} or {@code parallel_tool_calls}, which OpenAI refuses then.</li>
  *   <li>Perplexity takes, after its leading system messages, only user and assistant messages in turn, the user's
  *       first (HTTP 400 otherwise): a later system message goes as the user's, messages of one role in a row as
  *       one, and an assistant message before the user's first (an app's greeting) as a system message.</li>
@@ -57,6 +58,7 @@ final class OpenAiDialects {
 
     /** Adapts {@code body}, a chat-completions body of its own, in place for the provider {@code slug}. */
     static ObjectNode adapt(String slug, ObjectNode body) {
+        noChoiceWithoutTools(body);
         if (slug.equals("openrouter")) {
             return body;
         }
@@ -83,6 +85,20 @@ final class OpenAiDialects {
             default -> effort(body, reasoning, OpenAiDialects::plainEffort);
         }
         return body;
+    }
+
+    /**
+     * Without tools (none, or an empty array), no {@code tool_choice} or {@code parallel_tool_calls} either, nor the
+     * empty array: OpenAI answers each with 400 (it takes the two fields only along with tools, and an array needs
+     * a tool), and DeepSeek refuses an empty array too. A choice forcing a call without tools is refused before
+     * ({@code ChatRequests}), so the choice that goes is {@code auto} or {@code none}, which ask for nothing a
+     * request without tools does not get: an answer without calls.
+     */
+    private static void noChoiceWithoutTools(ObjectNode body) {
+        JsonNode tools = body.get("tools");
+        if (tools == null || tools.isNull() || tools.isArray() && tools.isEmpty()) {
+            body.remove(List.of("tools", "tool_choice", "parallel_tool_calls"));
+        }
     }
 
     /** An effort as most providers word it: low, medium or high; none is not sent. */

@@ -149,6 +149,25 @@ class OpenAiDialectsTest {
         assertThat(sent.path("temperature").asDouble()).isEqualTo(0.5);
     }
 
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+            "openai|,\"tools\":[]", "openai|", "openrouter|,\"tools\":null", "fake-a|"})
+    void sendsNoToolChoiceWithoutTools(String slug, String tools) {
+        ObjectNode sent = adapt(slug, "{\"messages\":[],\"tool_choice\":\"auto\",\"parallel_tool_calls\":false"
+                + (tools == null ? "" : tools) + "}");
+
+        assertThat(sent).isEqualTo(Json.read("{\"messages\":[]}"));
+    }
+
+    @Test
+    void keepsTheToolChoiceAlongWithTools() {
+        String body = """
+                {"messages":[],"tools":[{"type":"function","function":{"name":"f"}}],"tool_choice":"required",\
+                "parallel_tool_calls":false}""";
+
+        assertThat(adapt("openai", body)).isEqualTo(Json.read(body));
+    }
+
     @Test
     void sendsPerplexityUserAndAssistantMessagesInTurn() {
         ObjectNode sent = adapt("perplexity", """
