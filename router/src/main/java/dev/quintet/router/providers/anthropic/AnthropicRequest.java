@@ -69,8 +69,9 @@ final class AnthropicRequest {
     /**
      * The request's tools and tool choice. When it has no tools but its turns call some (tools dropped, or a call
      * that summarises a conversation), each tool called gets a bare definition, since Anthropic refuses
-     * {@code tool_use} and {@code tool_result} blocks without {@code tools}; the tool choice is then {@code none}
-     * unless the request sets one.
+     * {@code tool_use} and {@code tool_result} blocks without {@code tools}; the tool choice is then {@code none},
+     * whatever the request sets, since the caller offers no tool to call: a request without tools gets no calls
+     * (as at OpenAI), and a call of a bare definition would have no schema to follow.
      */
     private static void tools(ObjectNode body, ObjectNode out, AnthropicMessages messages) {
         List<FunctionTool> functions = OpenAiRequests.functionTools(body.get("tools"));
@@ -78,10 +79,8 @@ final class AnthropicRequest {
             ArrayNode tools = out.putArray("tools");
             messages.toolNames().forEach(name -> tools.addObject().put("name", name)
                     .putObject("input_schema").put("type", "object"));
-            if (OpenAiRequests.toolChoice(body) == null) {
-                out.putObject("tool_choice").put("type", "none");
-                return;
-            }
+            out.putObject("tool_choice").put("type", "none");
+            return;
         }
         if (!functions.isEmpty()) {
             ArrayNode tools = out.putArray("tools");

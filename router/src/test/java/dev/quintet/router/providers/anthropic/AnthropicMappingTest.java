@@ -81,8 +81,9 @@ class AnthropicMappingTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {"|{\"type\":\"none\"}", "\"auto\"|{\"type\":\"auto\"}"})
-    void definesTheToolsTheTurnsCallWhenTheRequestHasNone(String choice, String sentChoice) {
+    @CsvSource(delimiter = '|', value = {"|{\"type\":\"none\"}", "\"auto\"|{\"type\":\"none\"}",
+            "\"required\"|{\"type\":\"none\"}"})
+    void definesTheToolsTheTurnsCallWhenTheRequestHasNoneButLetsNoneBeCalled(String choice, String sentChoice) {
         ObjectNode sent = request((choice == null ? "" : "\"tool_choice\":" + choice + ",")
                 + "\"messages\":[" + TOOL_LOOP.formatted("") + ",{\"role\":\"user\",\"content\":\"Sum it up\"}]");
 
