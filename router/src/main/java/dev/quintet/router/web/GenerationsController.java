@@ -49,18 +49,7 @@ final class GenerationsController {
     @GetMapping({"/api/v1/generations", "/v1/generations"})
     Map<String, List<GenerationView>> recent(@RequestParam(name = "limit", required = false) String limit,
                                              @RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder) {
-        int count = 20;
-        if (limit != null) {
-            try {
-                count = Integer.parseInt(limit.strip());
-            } catch (NumberFormatException e) {
-                count = 0;
-            }
-            if (count < 1 || count > 100) {
-                throw ApiException.invalidParameter("limit", "limit must be an integer 1..100, got '"
-                        + (limit.length() > 20 ? limit.substring(0, 20) + "..." : limit) + "'");
-            }
-        }
+        int count = limit == null ? 20 : IntegerParameter.parse("limit", limit, 1, 100);
         return Map.of("data", generations.recent(holder.accountId(), count).stream().map(GenerationView::of).toList());
     }
 
