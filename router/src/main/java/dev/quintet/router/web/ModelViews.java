@@ -19,13 +19,14 @@ import java.util.List;
 final class ModelViews {
 
     /**
-     * The model list: OpenRouter's envelope ({@code total_count}, {@code links.next}, null: one page holds all)
-     * with OpenAI's {@code object: "list"}, so that clients of either read it.
+     * The model list: OpenRouter's envelope ({@code total_count} the models matching the filters, on all pages;
+     * {@code links.next} the next page, null on the last) with OpenAI's {@code object: "list"}, so that clients of
+     * either read it.
      */
     record ModelList(String object, List<ModelView> data, int totalCount, Page links) {
 
-        ModelList(List<ModelView> data) {
-            this("list", data, data.size(), new Page(null));
+        ModelList(List<ModelView> data, int totalCount, String next) {
+            this("list", data, totalCount, new Page(next));
         }
     }
 
@@ -143,7 +144,7 @@ final class ModelViews {
     }
 
     /** The endpoint whose prices the model shows: the cheapest configured one, else the cheapest. */
-    private Endpoint top(Model m) {
+    Endpoint top(Model m) {
         Comparator<Endpoint> byPrice = Comparator.comparing(e -> e.pricing().tokenPrice());
         return m.endpoints().stream().filter(e -> connections.isConfigured(e.provider())).min(byPrice)
                 .orElseGet(() -> m.endpoints().stream().min(byPrice).orElseThrow());
@@ -153,7 +154,8 @@ final class ModelViews {
         return m.description() == null ? "" : m.description();
     }
 
-    private static Integer contextLength(Model m) {
+    /** The model's context window, else the largest of its endpoints'; null where none is known. */
+    static Integer contextLength(Model m) {
         return m.contextLength() != null ? m.contextLength() : m.endpoints().stream()
                 .map(Endpoint::contextLength).filter(c -> c != null).max(Integer::compare).orElse(null);
     }
