@@ -16,7 +16,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code GET /models} (filtered by {@link ModelFilter}, sorted by {@link ModelSort}, paged by {@link ModelPage}),
- * {@code /models/{author}/{slug}/endpoints} and {@code /providers}, OpenRouter-shaped.
+ * {@code /models/count}, {@code /model/{author}/{slug}}, {@code /models/{author}/{slug}/endpoints} and
+ * {@code /providers}, OpenRouter-shaped.
  */
 @RestController
 final class ModelsController {
@@ -49,16 +50,32 @@ final class ModelsController {
                 page.next(request, models.size()));
     }
 
+    /** How many models {@code GET /models} lists with the same filters, on all its pages. */
+    @GetMapping({"/api/v1/models/count", "/v1/models/count"})
+    Map<String, Map<String, Long>> count(ModelFilter filter) {
+        Predicate<Model> matches = filter.predicate();
+        return Map.of("data", Map.of("count", catalog.models().stream().filter(matches).count()));
+    }
+
+    /** One model in the view of the list; an id the catalog lists with a variant suffix ({@code :free}) is its own. */
+    @GetMapping({"/api/v1/model/{author}/{slug}", "/v1/model/{author}/{slug}"})
+    Map<String, ModelViews.ModelView> model(@PathVariable String author, @PathVariable String slug) {
+        return Map.of("data", views.model(find(author, slug)));
+    }
+
     @GetMapping({"/api/v1/models/{author}/{slug}/endpoints", "/v1/models/{author}/{slug}/endpoints"})
     Map<String, ModelViews.ModelEndpoints> endpoints(@PathVariable String author, @PathVariable String slug) {
-        String id = author + "/" + slug;
-        Model model = catalog.model(id).orElseThrow(() -> ApiException.notFound("model '" + id
-                + "' is not in the catalog; GET /api/v1/models lists the models"));
-        return Map.of("data", views.endpoints(model));
+        return Map.of("data", views.endpoints(find(author, slug)));
     }
 
     @GetMapping({"/api/v1/providers", "/v1/providers"})
     Map<String, List<ModelViews.ProviderView>> providers() {
         return Map.of("data", connections.providers().stream().map(views::provider).toList());
+    }
+
+    private Model find(String author, String slug) {
+        String id = author + "/" + slug;
+        return catalog.model(id).orElseThrow(() -> ApiException.notFound("model '" + id
+                + "' is not in the catalog; GET /api/v1/models lists the models"));
     }
 }

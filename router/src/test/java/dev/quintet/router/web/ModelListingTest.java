@@ -17,8 +17,8 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code GET /models} searched, sorted and paged. Apart from {@link ModelsApiTest} because every request of a class
- * spends the fixture key's quota of 60 a minute.
+ * {@code GET /models} searched, sorted and paged; {@code /models/count} and {@code /model/{author}/{slug}}. Apart from
+ * {@link ModelsApiTest} because every request of a class spends the fixture key's quota of 60 a minute.
  */
 class ModelListingTest extends RouterTest {
 
@@ -78,6 +78,7 @@ class ModelListingTest extends RouterTest {
     @Test
     void refusesCategoryAsTheCatalogHasNone() {
         assertRefused(get("/api/v1/models?category=programming"), "category", "no categories");
+        assertRefused(get("/api/v1/models/count?category=programming"), "category", "no categories");
     }
 
     @Test
@@ -177,5 +178,42 @@ class ModelListingTest extends RouterTest {
         assertRefused(get("/api/v1/models?offset=0&limit=ten"), "limit", "1..1000", "'ten'");
         assertRefused(get("/api/v1/models?offset=-1"), "offset", ">= 0", "'-1'");
         assertRefused(get("/api/v1/models?offset=99999999999"), "offset", ">= 0");
+    }
+
+    @Test
+    void countsWhatTheListWouldListWithTheSameFilters() {
+        int all = JsonPath.read(get("/api/v1/models?limit=1").body(), "$.total_count");
+        int withTools = JsonPath.read(get("/api/v1/models?supported_parameters=tools&q=gpt&limit=1").body(),
+                "$.total_count");
+        int everyOutput = JsonPath.read(get("/v1/models?output_modalities=all&limit=1").body(), "$.total_count");
+
+        assertThat((Integer) JsonPath.read(get("/api/v1/models/count").body(), "$.data.count")).isEqualTo(all);
+        assertThat((Integer) JsonPath.read(get("/api/v1/models/count?supported_parameters=tools&q=gpt").body(),
+                "$.data.count")).isEqualTo(withTools).isLessThan(all).isPositive();
+        assertThat((Integer) JsonPath.read(get("/v1/models/count?output_modalities=all").body(), "$.data.count"))
+                .isEqualTo(everyOutput).isGreaterThanOrEqualTo(all);
+        assertRefused(get("/api/v1/models/count?output_modalities=smell"), "output_modalities", "smell");
+    }
+
+    @Test
+    void showsOneModelAsTheListShowsIt() {
+        Map<String, Object> listed = data("/api/v1/models?q=openai/gpt-4o").stream()
+                .filter(m -> m.get("id").equals("openai/gpt-4o")).findFirst().orElseThrow();
+        HttpResponse<String> one = get("/api/v1/model/openai/gpt-4o");
+        HttpResponse<String> free = get("/v1/model/test/ok:free");
+
+        assertThat(one.statusCode()).isEqualTo(200);
+        assertThat(JsonPath.<Map<String, Object>>read(one.body(), "$.data")).isEqualTo(listed);
+        assertThat((String) JsonPath.read(free.body(), "$.data.id")).isEqualTo("test/ok:free");
+        assertThat((String) JsonPath.read(free.body(), "$.data.canonical_slug")).isEqualTo("test/ok");
+    }
+
+    @Test
+    void answers404ForAModelNotInTheCatalog() {
+        HttpResponse<String> response = get("/api/v1/model/nobody/nothing:free");
+
+        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat(message(response)).contains("nobody/nothing:free");
+        assertThat((Integer) JsonPath.read(response.body(), "$.error.code")).isEqualTo(404);
     }
 }
