@@ -4,6 +4,7 @@ import dev.quintet.router.catalog.Model;
 import dev.quintet.router.providers.ProviderConnections;
 import dev.quintet.router.routing.EndpointHealth;
 import dev.quintet.router.routing.EndpointStats;
+import java.math.BigDecimal;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.function.Function;
@@ -27,26 +28,26 @@ final class ModelFigures {
     }
 
     /** The prompt plus completion price per token of the endpoint whose prices the model shows. */
-    Double price(Model m) {
-        return views.top(m).pricing().tokenPrice().doubleValue();
+    BigDecimal price(Model m) {
+        return views.top(m).pricing().tokenPrice();
     }
 
-    Double created(Model m) {
-        return (double) m.created();
+    BigDecimal created(Model m) {
+        return BigDecimal.valueOf(m.created());
     }
 
-    Double contextLength(Model m) {
+    BigDecimal contextLength(Model m) {
         Integer context = ModelViews.contextLength(m);
-        return context == null ? null : context.doubleValue();
+        return context == null ? null : BigDecimal.valueOf(context);
     }
 
     /** The lowest median milliseconds to the first content among the configured endpoints measured lately. */
-    Double latency(Model m) {
+    BigDecimal latency(Model m) {
         return orNull(measured(m, EndpointStats::latency).min());
     }
 
     /** The highest median completion tokens a second among the configured endpoints measured lately. */
-    Double throughput(Model m) {
+    BigDecimal throughput(Model m) {
         return orNull(measured(m, EndpointStats::throughput).max());
     }
 
@@ -56,7 +57,7 @@ final class ModelFigures {
                 .mapToDouble(EndpointStats.Percentiles::p50);
     }
 
-    private static Double orNull(OptionalDouble figure) {
-        return figure.isPresent() ? figure.getAsDouble() : null;
+    private static BigDecimal orNull(OptionalDouble figure) {
+        return figure.isPresent() ? BigDecimal.valueOf(figure.getAsDouble()) : null;
     }
 }

@@ -2,6 +2,7 @@ package dev.quintet.router.web;
 
 import dev.quintet.platform.errors.ApiException;
 import dev.quintet.router.catalog.Model;
+import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -21,10 +22,10 @@ enum ModelSort {
     LATENCY_LOW_TO_HIGH("latency-low-to-high", ModelFigures::latency, true);
 
     private final String value;
-    private final BiFunction<ModelFigures, Model, Double> figure;
+    private final BiFunction<ModelFigures, Model, BigDecimal> figure;
     private final boolean ascending;
 
-    ModelSort(String value, BiFunction<ModelFigures, Model, Double> figure, boolean ascending) {
+    ModelSort(String value, BiFunction<ModelFigures, Model, BigDecimal> figure, boolean ascending) {
         this.value = value;
         this.figure = figure;
         this.ascending = ascending;
@@ -45,9 +46,9 @@ enum ModelSort {
      * meanwhile cannot change it mid-sort.
      */
     List<Model> sort(List<Model> models, ModelFigures figures) {
-        record Keyed(Model model, Double key) {
+        record Keyed(Model model, BigDecimal key) {
         }
-        Comparator<Double> order = ascending ? Comparator.naturalOrder() : Comparator.reverseOrder();
+        Comparator<BigDecimal> order = ascending ? Comparator.naturalOrder() : Comparator.reverseOrder();
         return models.stream().map(m -> new Keyed(m, figure.apply(figures, m)))
                 .sorted(Comparator.comparing(Keyed::key, Comparator.nullsLast(order))).map(Keyed::model).toList();
     }
