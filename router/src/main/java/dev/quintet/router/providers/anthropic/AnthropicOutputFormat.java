@@ -10,7 +10,8 @@ import tools.jackson.databind.node.ObjectNode;
  * to 4.7; the catalog lists {@code response_format} for those endpoints only, and the router drops the field before
  * other endpoints. Anthropic requires {@code additionalProperties: false} on every object schema, which OpenAI's
  * schemas outside strict mode may leave out: it is added where a schema says nothing (a schema that allows more
- * properties is sent as it is, for Anthropic to refuse). {@code json_object} has no counterpart and is not sent.
+ * properties is sent as it is, for Anthropic to refuse). {@code json_object} has no counterpart and is not sent. The
+ * schemas of strict tools are closed the same way ({@link #closed}).
  */
 final class AnthropicOutputFormat {
 
@@ -32,12 +33,19 @@ final class AnthropicOutputFormat {
         if (!format.path("type").asString("").equals("json_schema") || !(schema instanceof ObjectNode given)) {
             return;
         }
-        ObjectNode closed = given.deepCopy();
-        close(closed);
-        out.putObject("output_config").putObject("format").put("type", "json_schema").set("schema", closed);
+        out.putObject("output_config").putObject("format").put("type", "json_schema").set("schema", closed(given));
     }
 
-    /** Adds {@code additionalProperties: false} to every object schema within {@code schema} that sets none. */
+    /**
+     * A copy of {@code schema} with {@code additionalProperties: false} on every object schema that sets none, as
+     * Anthropic requires of structured output and strict tools.
+     */
+    static ObjectNode closed(ObjectNode schema) {
+        ObjectNode copy = schema.deepCopy();
+        close(copy);
+        return copy;
+    }
+
     private static void close(JsonNode schema) {
         if (!(schema instanceof ObjectNode node)) {
             return;

@@ -43,7 +43,7 @@ public final class AnthropicProvider implements Provider {
             headers.put("x-api-key", connection.apiKey());
         }
         UpstreamResponse response = http.post(connection.provider().resolve("v1/messages"), headers,
-                AnthropicRequest.of(body, limit, stream), stream);
+                AnthropicRequest.of(body, limit, stream, endpoint.supports("structured_outputs")), stream);
         long created = clock.instant().getEpochSecond();
         return stream ? Translations.stream(response, new AnthropicStream(created))
                 : Translations.answer(response, answer -> AnthropicAnswer.of(answer, created));

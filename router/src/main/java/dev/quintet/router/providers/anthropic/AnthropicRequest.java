@@ -23,8 +23,11 @@ final class AnthropicRequest {
     private AnthropicRequest() {
     }
 
-    /** {@code answerLimit} is sent as {@code max_tokens} when the body sets neither max field. */
-    static ObjectNode of(ObjectNode body, long answerLimit, boolean stream) {
+    /**
+     * {@code answerLimit} is sent as {@code max_tokens} when the body sets neither max field; {@code structured}
+     * says whether the model takes structured output, and with it strict tools.
+     */
+    static ObjectNode of(ObjectNode body, long answerLimit, boolean stream, boolean structured) {
         ObjectNode out = JsonNodeFactory.instance.objectNode();
         out.put("model", body.path("model").asString());
         AnthropicMessages messages = AnthropicMessages.of(body.path("messages"));
@@ -48,7 +51,7 @@ final class AnthropicRequest {
         if (out.path("temperature").asDouble(0) > 1) {
             out.put("temperature", 1);
         }
-        tools(body, out, messages);
+        tools(body, out, messages, structured);
         AnthropicOutputFormat.apply(body, out);
         thinking(body, out, maxTokens, messages);
         if (!out.has("thinking")) {
@@ -67,13 +70,15 @@ final class AnthropicRequest {
     }
 
     /**
-     * The request's tools and tool choice. When it has no tools but its turns call some (tools dropped, or a call
+     * The request's tools and tool choice; a tool the caller asked to be strict is sent strict (its calls always match
+     * its schema, each object of which then sets {@code additionalProperties}) where the model takes structured
+     * output, and as a plain tool elsewhere. When it has no tools but its turns call some (tools dropped, or a call
      * that summarises a conversation), each tool called gets a bare definition, since Anthropic refuses
      * {@code tool_use} and {@code tool_result} blocks without {@code tools}; the tool choice is then {@code none},
      * whatever the request sets, since the caller offers no tool to call: a request without tools gets no calls
      * (as at OpenAI), and a call of a bare definition would have no schema to follow.
      */
-    private static void tools(ObjectNode body, ObjectNode out, AnthropicMessages messages) {
+    private static void tools(ObjectNode body, ObjectNode out, AnthropicMessages messages, boolean structured) {
         List<FunctionTool> functions = OpenAiRequests.functionTools(body.get("tools"));
         if (functions.isEmpty() && !messages.toolNames().isEmpty()) {
             ArrayNode tools = out.putArray("tools");
@@ -89,7 +94,12 @@ final class AnthropicRequest {
                 if (f.description() != null) {
                     tool.put("description", f.description());
                 }
-                tool.set("input_schema", f.parameters());
+                if (structured && f.strict()) {
+                    tool.set("input_schema", AnthropicOutputFormat.closed(f.parameters()));
+                    tool.put("strict", true);
+                } else {
+                    tool.set("input_schema", f.parameters());
+                }
             }
         }
         ToolChoice choice = OpenAiRequests.toolChoice(body);

@@ -109,14 +109,19 @@ public final class OpenAiRequests {
                 if (!schema.has("type")) {
                     schema = schema.deepCopy().put("type", "object");
                 }
-                functions.add(new FunctionTool(f.get("name").asString(), f.path("description").asString(null), schema));
+                functions.add(new FunctionTool(f.get("name").asString(), f.path("description").asString(null), schema,
+                        f.path("strict").asBoolean(false)));
             }
         }
         return functions;
     }
 
-    /** One function an OpenAI request offers the model. */
-    public record FunctionTool(String name, String description, ObjectNode parameters) {
+    /**
+     * One function an OpenAI request offers the model.
+     *
+     * @param strict whether the caller asked that calls always match the schema ({@code function.strict})
+     */
+    public record FunctionTool(String name, String description, ObjectNode parameters, boolean strict) {
     }
 
     /**

@@ -180,6 +180,21 @@ class AnthropicMappingTest {
         assertThat(out.has("response_format")).isFalse();
     }
 
+    @ParameterizedTest
+    @CsvSource({"true,true", "false,false"})
+    void sendsAStrictToolStrictWithItsSchemaClosedWhereTheModelTakesStructuredOutput(boolean structured,
+                                                                                       boolean strict) {
+        String tools = """
+                "tools":[{"type":"function","function":{"name":"f","strict":true,"parameters":{"type":"object",\
+                "properties":{"a":{"type":"object","properties":{}}}}}}],"messages":[{"role":"user","content":"Hi"}]""";
+
+        JsonNode tool = request(tools, structured).path("tools").path(0);
+
+        assertThat(tool.path("strict").asBoolean(false)).isEqualTo(strict);
+        assertThat(tool.at("/input_schema/properties/a/additionalProperties").asBoolean(true)).isEqualTo(!strict);
+        assertThat(tool.at("/input_schema/additionalProperties").isMissingNode()).isEqualTo(!strict);
+    }
+
     @Test
     void sendsNoStructuredOutputForAJsonObjectFormat() {
         ObjectNode out = request("\"response_format\":{\"type\":\"json_object\"},"
@@ -189,7 +204,12 @@ class AnthropicMappingTest {
     }
 
     private static ObjectNode request(String fields) {
-        return AnthropicRequest.of((ObjectNode) Json.read("{\"model\":\"claude\"," + fields + "}"), 4096, false);
+        return request(fields, true);
+    }
+
+    private static ObjectNode request(String fields, boolean structured) {
+        return AnthropicRequest.of((ObjectNode) Json.read("{\"model\":\"claude\"," + fields + "}"), 4096, false,
+                structured);
     }
 
     /** The content of the one user turn made of the content {@code parts}. */
