@@ -80,6 +80,13 @@ public final class CatalogRefresh {
     static final Pattern ANTHROPIC_STRUCTURED_OUTPUT = Pattern.compile(
             "claude-(haiku-4-5|sonnet-4-5|sonnet-4-6|opus-4-5|opus-4-6|opus-4-7)(-\\d{8})?");
 
+    /**
+     * Names of models that transcribe, translate, read text off images, caption, embed, classify or talk in real time
+     * rather than converse, which no tool support is assumed for.
+     */
+    static final Pattern NOT_CONVERSATIONAL = Pattern.compile(
+            "asr|-mt-|realtime|ocr|captioner|embed|uae-large|guard|tts|whisper|rerank");
+
     /** Providers whose API calls no tools (Perplexity's Sonar models search the web instead). */
     static final Set<String> NO_TOOL_CALLING = Set.of("perplexity");
 
@@ -90,17 +97,20 @@ public final class CatalogRefresh {
      * Adds {@code tools} and {@code tool_choice} to the endpoints of {@code model} that lack them where the data
      * leaves tool support out: the data marks it for OpenRouter's models, but for other providers on few models
      * (6 of 130 at Together) or none ({@code toolFacts} holds those it marks any for: Moonshot's Kimi, Z.AI's GLM and
-     * Alibaba's Qwen models are marked on no endpoint), though their APIs call tools. An endpoint gains them when its
-     * provider calls tools and either the model's OpenRouter endpoint lists them or the data marks tools for none of
-     * the provider's models (no facts: the provider decides, refusing what a model cannot do). Since the router sends
-     * tools only to endpoints that take them, an endpoint left unmarked could never be given tools.
+     * Alibaba's Qwen models are marked on no endpoint), though their APIs call tools. An endpoint of a provider that
+     * calls tools gains them when the model's OpenRouter endpoint lists them; a model OpenRouter does not carry gains
+     * them at a provider the data marks tools for on none of its models, unless its name says it is no conversational
+     * model ({@link #NOT_CONVERSATIONAL}). Since the router sends tools only to endpoints that take them, an endpoint
+     * left unmarked could never be given tools.
      */
     static void addToolSupport(ObjectNode model, Set<String> toolFacts) {
-        boolean callsTools = model.path("endpoints").valueStream().anyMatch(e -> e.path("provider").asString()
-                .equals("openrouter") && hasTools(e));
+        JsonNode openRouter = model.path("endpoints").valueStream()
+                .filter(e -> e.path("provider").asString().equals("openrouter")).findFirst().orElse(null);
+        boolean unknown = openRouter == null && !NOT_CONVERSATIONAL.matcher(model.path("id").asString()).find();
         for (JsonNode e : model.path("endpoints")) {
             String provider = e.path("provider").asString();
-            if (!hasTools(e) && !NO_TOOL_CALLING.contains(provider) && (callsTools || !toolFacts.contains(provider))
+            boolean gains = openRouter != null ? hasTools(openRouter) : unknown && !toolFacts.contains(provider);
+            if (gains && !hasTools(e) && !NO_TOOL_CALLING.contains(provider)
                     && e.path("supported_parameters") instanceof ArrayNode params) {
                 TreeSet<String> names = new TreeSet<>(params.valueStream().map(JsonNode::asString).toList());
                 names.addAll(List.of("tools", "tool_choice"));

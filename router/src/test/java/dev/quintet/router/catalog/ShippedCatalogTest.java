@@ -3,6 +3,7 @@ package dev.quintet.router.catalog;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quintet.router.providers.KnownProviders;
+import dev.quintet.router.testing.Json;
 import java.io.InputStream;
 import java.math.BigDecimal;
 import java.util.HashSet;
@@ -10,7 +11,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 class ShippedCatalogTest {
 
@@ -123,6 +128,42 @@ class ShippedCatalogTest {
         // Perplexity calls no tools; Claude 2.1 calls none, so its Anthropic endpoint gains nothing
         assertThat(endpoint("perplexity/sonar", "perplexity").supports("tools")).isFalse();
         assertThat(endpoint("anthropic/claude-2.1", "anthropic").supports("tools")).isFalse();
+        // OpenRouter says Gemma 3 calls no tools, whatever Nebius's lack of tool facts
+        assertThat(endpoint("google/gemma-3-27b-it", "nebius").supports("tools")).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "OpenRouter lists tools|openrouter:tools,moonshot,together|true,true,true",
+            "OpenRouter lists none|openrouter,moonshot|false,false",
+            "not at OpenRouter, no tool facts|moonshot,together|true,false",
+            "Perplexity calls none|openrouter:tools,perplexity|true,false"})
+    void infersToolSupportFromOpenRoutersEndpointElseWhereTheDataHasNoToolFacts(String name, String endpoints,
+                                                                               String tools) {
+        ObjectNode model = (ObjectNode) Json.read("{\"id\":\"a/chat-model\",\"endpoints\":[]}");
+        for (String e : endpoints.split(",")) {
+            ArrayNode params = ((ArrayNode) model.get("endpoints")).addObject().put("provider", e.split(":")[0])
+                    .putArray("supported_parameters").add("temperature");
+            if (e.endsWith(":tools")) {
+                params.add("tools");
+            }
+        }
+
+        CatalogRefresh.addToolSupport(model, Set.of("together", "openrouter"));
+
+        assertThat(model.get("endpoints").valueStream().map(e -> e.path("supported_parameters").valueStream()
+                .anyMatch(p -> p.asString().equals("tools"))).map(String::valueOf).toList())
+                .containsExactly(tools.split(","));
+    }
+
+    @Test
+    void assumesNoToolSupportForModelsThatDoNotConverse() {
+        ObjectNode model = (ObjectNode) Json.read("{\"id\":\"qwen/qwen-mt-turbo\",\"endpoints\":[{\"provider\":"
+                + "\"alibaba\",\"supported_parameters\":[]}]}");
+
+        CatalogRefresh.addToolSupport(model, Set.of());
+
+        assertThat(model.at("/endpoints/0/supported_parameters").isEmpty()).isTrue();
     }
 
     @Test
