@@ -116,7 +116,7 @@ public final class EndpointSelector {
         if (kept.isEmpty()) {
             return List.of();
         }
-        kept = fit.filter(model, kept, reasons);
+        kept = fit.filter(model, configured, kept, reasons);
         if (kept.isEmpty()) {
             return List.of();
         }
@@ -196,17 +196,25 @@ public final class EndpointSelector {
     }
 
     /**
-     * The first reason when there is one. Several are joined: as a 503 when one is a 503 (a model without a
-     * configured provider, which a retry may find configured); else with their status and code when all share
-     * them; else as a 400 when one is a 400 and a 404 otherwise, without {@code Retry-After}, since asking again
-     * cannot help.
+     * The first reason when there is one. Several (one per model of {@code models}, each told once) are joined: with
+     * those saying the request cannot go whole to a model ({@link RequestFit}) first, and as theirs when there are
+     * such, since no retry helps and agents read their words; else as a 503 when one is a 503 (a model without a
+     * configured provider, which a retry may find configured); else with their status and code when all share them;
+     * else as a 400 when one is a 400 and a 404 otherwise, without {@code Retry-After}, since asking again cannot help.
      */
-    private static ApiException noEndpoint(List<ApiException> reasons) {
+    private static ApiException noEndpoint(List<ApiException> given) {
+        List<ApiException> reasons = new ArrayList<>();
+        Set<String> told = new HashSet<>();
+        given.stream().sorted(Comparator.comparing(r -> !RequestFit.isUnfit(r)))
+                .filter(r -> told.add(r.getMessage())).forEach(reasons::add);
         ApiException first = reasons.getFirst();
         if (reasons.size() == 1) {
             return first;
         }
         String joined = String.join("; ", reasons.stream().map(Throwable::getMessage).toList());
+        if (RequestFit.isUnfit(first)) {
+            return new ApiException(404, first.toError().code(), joined, first.toError().param());
+        }
         if (reasons.stream().anyMatch(r -> r.toError().status() == 503)) {
             return unavailable(joined);
         }

@@ -22,6 +22,9 @@ import tools.jackson.databind.JsonNode;
  */
 final class RequestFit {
 
+    private static final String TOOLS = "no_endpoint_with_tools";
+    private static final String INPUT = "no_endpoint_for_input";
+
     private final ChatRequest request;
     private final Provider provider;
     private final String tools;
@@ -35,15 +38,22 @@ final class RequestFit {
         this.openAiOnly = OpenAiFormatOnly.of(request);
     }
 
-    /** The candidates of {@code model} that can take the request; when none can, none, with the reason added. */
-    List<Candidate> filter(Model model, List<Candidate> candidates, List<ApiException> reasons) {
+    /**
+     * The candidates of {@code model} that can take the request; when none can, none, with the reason added. The
+     * reason says when the provider preferences left out the {@code configured} endpoints that could.
+     */
+    List<Candidate> filter(Model model, List<Candidate> configured, List<Candidate> candidates,
+                           List<ApiException> reasons) {
         List<Candidate> kept = candidates;
         if (tools != null) {
-            kept = kept.stream().filter(c -> c.endpoint().supports("tools")).toList();
+            kept = kept.stream().filter(RequestFit::takesTools).toList();
             if (kept.isEmpty()) {
-                reasons.add(new ApiException(404, "no_endpoint_with_tools", "No endpoints found that support tool "
-                        + "use: no configured endpoint of model " + model.id() + " takes tools (" + providers(candidates)
-                        + "); send the request without " + tools + " or choose another model", tools));
+                List<Candidate> able = configured.stream().filter(RequestFit::takesTools).toList();
+                reasons.add(new ApiException(404, TOOLS, "No endpoints found that support tool use: " + (able.isEmpty()
+                        ? "no configured endpoint of model " + model.id() + " takes tools (" + providers(candidates)
+                        + "); send the request without " + tools + " or choose another model"
+                        : "the endpoints of model " + model.id() + " that take tools (" + providers(able)
+                        + ") are ruled out by the provider preferences"), tools));
                 return kept;
             }
         }
@@ -60,12 +70,28 @@ final class RequestFit {
         }
         List<Candidate> fit = kept.stream().filter(c -> lostPart(c).isEmpty()).toList();
         if (fit.isEmpty()) {
-            LostPart part = lostPart(kept.getFirst()).orElseThrow();
-            reasons.add(new ApiException(404, "no_endpoint_for_input", "No endpoints found that support "
-                    + part.kind() + " input: no configured endpoint of model " + model.id() + " can take "
-                    + part.param() + " (" + providers(kept) + ": " + part.takes() + ")", part.param()));
+            List<Candidate> unfit = kept;
+            LostPart first = lostPart(unfit.getFirst()).orElseThrow();
+            String each = String.join("; ", unfit.stream().map(RequestFit::format).distinct().map(f -> {
+                LostPart part = lost.get(f).orElseThrow();
+                return providers(unfit.stream().filter(c -> format(c) == f).toList()) + " cannot take "
+                        + part.param() + " (" + part.kind() + "): " + part.takes();
+            }).toList());
+            reasons.add(new ApiException(404, INPUT, "No endpoints found that support " + first.kind()
+                    + " input: no configured endpoint of model " + model.id() + " can take the request whole ("
+                    + each + ")", first.param()));
         }
         return fit;
+    }
+
+    /** Whether {@code reason} is one of this class's: the request cannot go whole, whatever else is tried. */
+    static boolean isUnfit(ApiException reason) {
+        String code = reason.toError().code();
+        return code.equals(TOOLS) || code.equals(INPUT);
+    }
+
+    private static boolean takesTools(Candidate c) {
+        return c.endpoint().supports("tools");
     }
 
     private Optional<LostPart> lostPart(Candidate c) {

@@ -17,7 +17,7 @@ class RequestFitTest extends RouterTest {
 
     private static final String TOOLS = "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"get_weather\","
             + "\"parameters\":{\"type\":\"object\"}}}]";
-    private static final String USER = "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"What is this?\"},";
+    private static final String USER = "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"What?\"},";
     private static final String AUDIO = USER + "{\"type\":\"input_audio\",\"input_audio\":{\"data\":\"UklGRg==\","
             + "\"format\":\"wav\"}}]}";
     private static final String PDF = USER + "{\"type\":\"file\",\"file\":{\"filename\":\"a.pdf\","
@@ -52,11 +52,43 @@ class RequestFitTest extends RouterTest {
         assertThat(router.fake().received()).isEmpty();
     }
 
+    @Test
+    void toolsRuledOutByPreferencesSaySoAndTheToolsReasonLeadsOtherModelsReasons() {
+        // claude/ok's one provider is ignored; test/params takes tools only at fake-b, which provider.only rules out
+        HttpResponse<String> response = chat("{\"model\":\"claude/ok\",\"models\":[\"test/params\"],"
+                + "\"provider\":{\"only\":[\"fake-a\"]}," + TOOLS
+                + ",\"messages\":[{\"role\":\"user\",\"content\":\"Weather?\"}]}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(404);
+        assertThat((String) JsonPath.read(response.body(), "$.error.param")).isEqualTo("tools");
+        assertThat((String) JsonPath.read(response.body(), "$.error.metadata.reason"))
+                .isEqualTo("no_endpoint_with_tools");
+        assertThat(message(response)).startsWith("No endpoints found that support tool use: the endpoints of model "
+                + "test/params that take tools (fake-b) are ruled out by the provider preferences")
+                .contains("claude/ok");
+        assertThat(router.fake().received()).isEmpty();
+    }
+
+    @Test
+    void toolsOtherThanFunctionsGoOnlyToProvidersSpeakingOpenAisFormat() {
+        HttpResponse<String> response = chat("{\"model\":\"claude/ok\",\"tools\":[{\"type\":\"custom\","
+                + "\"custom\":{\"name\":\"grep\"}}],\"messages\":[{\"role\":\"user\",\"content\":\"Find\"}]}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+        assertThat((String) JsonPath.read(response.body(), "$.error.param")).isEqualTo("tools");
+        assertThat(message(response)).contains("custom", "function tools only");
+        assertThat(router.fake().received()).isEmpty();
+    }
+
     @ParameterizedTest(name = "{0} to {1}")
     @CsvSource(delimiter = '|', value = {
             "audio|claude/ok|messages[0].content[1]|" + AUDIO,
             "file|claude/ok|messages[0].content[1]|" + ZIP,
-            "image|gemini/ok|messages[2].content[0]|" + SCREENSHOT_RESULT})
+            "image|gemini/ok|messages[2].content[0]|" + SCREENSHOT_RESULT,
+            "image|claude/ok|messages[0].content[0]|{\"role\":\"system\",\"content\":[{\"type\":\"image_url\","
+                    + "\"image_url\":\"https://x/a.png\"}]},{\"role\":\"user\",\"content\":\"Hi\"}",
+            "video|gemini/ok|messages[0].content[1]|" + USER + "{\"type\":\"video_url\",\"video_url\":"
+                    + "{\"url\":\"ftp://x/a.mp4\"}}]}"})
     void mediaATranslatedFormatCannotCarryIs404NamingThePart(String kind, String model, String param,
                                                             String messages) {
         HttpResponse<String> response = chat("{\"model\":\"" + model + "\",\"messages\":[" + messages + "]}");
@@ -65,6 +97,19 @@ class RequestFitTest extends RouterTest {
         assertThat((String) JsonPath.read(response.body(), "$.error.param")).isEqualTo(param);
         assertThat(message(response)).startsWith("No endpoints found that support " + kind + " input")
                 .contains(model, param);
+        assertThat(router.fake().received()).isEmpty();
+    }
+
+    @Test
+    void mediaNoFormatCarriesIsToldPerFormat() {
+        // Gemini takes the audio but not the screenshot in a tool result; Anthropic the screenshot but not the audio
+        HttpResponse<String> response = chat("{\"model\":\"mixed/ok\",\"messages\":[" + SCREENSHOT_RESULT + ","
+                + AUDIO + "]}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(404);
+        assertThat(message(response)).startsWith("No endpoints found that support ")
+                .contains("fake-anthropic cannot take messages[3].content[1] (audio)",
+                        "fake-gemini cannot take messages[2].content[0] (image)");
         assertThat(router.fake().received()).isEmpty();
     }
 

@@ -7,7 +7,6 @@ import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.util.Base64;
 import java.util.Locale;
-import java.util.regex.Pattern;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -21,34 +20,45 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class AnthropicDocument {
 
-    private static final Pattern WEB = Pattern.compile("https?://", Pattern.CASE_INSENSITIVE);
-
     private AnthropicDocument() {
     }
 
     /**
-     * The document block for {@code url}; null when it is neither a base64 data URL nor an http(s) URL, or Anthropic
-     * takes no such file.
+     * Whether {@link #of} sends {@code url}, or it is a text file with only blank text (nothing lost by leaving it
+     * out); found without copying the data of a PDF, though text is decoded to know it is valid.
+     */
+    static boolean takes(String url) {
+        if (DataUrl.isWeb(url)) {
+            return isPdf(url);
+        }
+        String type = DataUrl.mediaTypeOf(url).map(DataUrl::baseType).orElse("");
+        return type.equals("application/pdf")
+                || type.startsWith("text/") && text(DataUrl.parse(url).orElseThrow()) != null;
+    }
+
+    /**
+     * The document block for {@code url}; null when it is neither a base64 data URL nor an http(s) URL, Anthropic
+     * takes no such file ({@link #takes}), or it holds only blank text.
      */
     static ObjectNode of(String url) {
-        if (WEB.matcher(url).lookingAt()) {
-            if (DataUrl.guessFileType(url).filter("application/pdf"::equals).isEmpty()) {
-                return null;
-            }
+        if (!takes(url)) {
+            return null;
+        }
+        if (DataUrl.isWeb(url)) {
             ObjectNode block = JsonNodeFactory.instance.objectNode().put("type", "document");
             block.putObject("source").put("type", "url").put("url", url);
             return block;
         }
-        DataUrl data = DataUrl.parse(url).orElse(null);
-        if (data == null) {
-            return null;
-        }
-        String mediaType = data.baseType();
-        if (mediaType.equals("application/pdf")) {
+        DataUrl data = DataUrl.parse(url).orElseThrow();
+        if (data.baseType().equals("application/pdf")) {
             return block("base64", "application/pdf", data.base64());
         }
-        String text = mediaType.startsWith("text/") ? text(data) : null;
-        return text == null || text.isBlank() ? null : block("text", "text/plain", text);
+        String text = text(data);
+        return text.isBlank() ? null : block("text", "text/plain", text);
+    }
+
+    private static boolean isPdf(String url) {
+        return DataUrl.guessFileType(url).filter("application/pdf"::equals).isPresent();
     }
 
     private static ObjectNode block(String sourceType, String mediaType, String data) {

@@ -52,10 +52,17 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
         return out;
     }
 
-    /** The first media part of {@code messages} that {@link #of} would leave out, or empty. */
+    /**
+     * The first media part of {@code messages} that {@link #of} would leave out, or empty: media in system messages,
+     * audio, video, and files {@link AnthropicDocument#takes} not. Images always go ({@link AnthropicImage}).
+     */
     static Optional<LostPart> lostPart(JsonNode messages) {
         return LostPart.find(messages, (role, part) -> !role.equals("system") && !role.equals("developer")
-                && block(part) != null, TAKES);
+                && switch (part.path("type").asString("")) {
+                    case "image_url" -> true;
+                    case "file" -> AnthropicDocument.takes(fileData(part));
+                    default -> false;
+                }, TAKES);
     }
 
     /**
@@ -194,11 +201,15 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
                 return AnthropicImage.of(image.isString() ? image.asString() : image.path("url").asString(""));
             }
             case "file" -> {
-                return AnthropicDocument.of(part.path("file").path("file_data").asString(""));
+                return AnthropicDocument.of(fileData(part));
             }
             default -> {
                 return null;
             }
         }
+    }
+
+    private static String fileData(JsonNode part) {
+        return part.path("file").path("file_data").asString("");
     }
 }

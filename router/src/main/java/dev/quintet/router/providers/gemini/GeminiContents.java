@@ -34,8 +34,8 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
     private static final String TAKES = "the Gemini translation takes images, audio, video (inline, YouTube or "
             + "video files by URL) and files (PDF or image files by URL) in user and assistant messages, and system "
             + "messages and tool results as text only";
-    private static final Pattern YOUTUBE = Pattern.compile("https://(www\\.|m\\.)?(youtube\\.com/|youtu\\.be/)",
-            Pattern.CASE_INSENSITIVE);
+    private static final Pattern YOUTUBE = Pattern.compile(
+            "https?://([a-z]+\\.)?(youtube\\.com|youtube-nocookie\\.com|youtu\\.be)([/?]|$)", Pattern.CASE_INSENSITIVE);
 
     static GeminiContents of(JsonNode messages) {
         GeminiContents out = new GeminiContents(NODES.arrayNode(), NODES.arrayNode());
@@ -129,8 +129,18 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
 
     /** The first media part of {@code messages} that {@link #of} would leave out, or empty. */
     static Optional<LostPart> lostPart(JsonNode messages) {
-        return LostPart.find(messages, (role, part) -> TEXT_ONLY.stream().noneMatch(role::equals)
-                && part(part).isPresent(), TAKES);
+        return LostPart.find(messages, (role, part) -> TEXT_ONLY.stream().noneMatch(role::equals) && carries(part),
+                TAKES);
+    }
+
+    /** Whether {@link #part} sends a media part, found without copying its data. */
+    private static boolean carries(JsonNode part) {
+        return switch (part.path("type").asString("")) {
+            case "image_url", "input_audio" -> true;
+            case "file" -> carriesFile(fileData(part));
+            case "video_url" -> carriesVideo(url(part.path("video_url")));
+            default -> false;
+        };
     }
 
     private static List<ObjectNode> parts(JsonNode content) {
@@ -148,7 +158,7 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
                     .map(text -> NODES.objectNode().put("text", text));
             case "image_url" -> Optional.of(media(url(part.path("image_url"))));
             case "video_url" -> video(url(part.path("video_url")));
-            case "file" -> file(part.path("file").path("file_data").asString(""));
+            case "file" -> file(fileData(part));
             case "input_audio" -> Optional.of(inline(new DataUrl("audio/" + part.path("input_audio")
                     .path("format").asString("wav"), part.path("input_audio").path("data").asString(""))));
             default -> Optional.empty();
@@ -165,16 +175,21 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
      * URL); an http URL with a video extension Gemini takes as {@code fileData} of that type; nothing otherwise.
      */
     private static Optional<ObjectNode> video(String url) {
-        Optional<DataUrl> data = DataUrl.parse(url);
-        if (data.isPresent()) {
-            return data.map(GeminiContents::inline);
+        if (!carriesVideo(url)) {
+            return Optional.empty();
         }
         if (YOUTUBE.matcher(url).lookingAt()) {
             ObjectNode part = NODES.objectNode();
             part.putObject("fileData").put("fileUri", url);
             return Optional.of(part);
         }
-        return DataUrl.guessVideoType(url).map(type -> fileData(type, url));
+        return Optional.of(DataUrl.parse(url).map(GeminiContents::inline)
+                .orElseGet(() -> fileData(DataUrl.guessVideoType(url).orElseThrow(), url)));
+    }
+
+    private static boolean carriesVideo(String url) {
+        return DataUrl.mediaTypeOf(url).isPresent() || YOUTUBE.matcher(url).lookingAt()
+                || DataUrl.guessVideoType(url).isPresent();
     }
 
     private static ObjectNode media(String url) {
@@ -187,10 +202,19 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
      * {@code fileData}; nothing for anything else.
      */
     private static Optional<ObjectNode> file(String data) {
-        if (data.startsWith("https://") || data.startsWith("http://")) {
-            return DataUrl.guessFileType(data).map(type -> fileData(type, data));
+        if (!carriesFile(data)) {
+            return Optional.empty();
         }
-        return DataUrl.parse(data).map(GeminiContents::inline);
+        return Optional.of(DataUrl.isWeb(data) ? fileData(DataUrl.guessFileType(data).orElseThrow(), data)
+                : inline(DataUrl.parse(data).orElseThrow()));
+    }
+
+    private static boolean carriesFile(String data) {
+        return DataUrl.isWeb(data) ? DataUrl.guessFileType(data).isPresent() : DataUrl.mediaTypeOf(data).isPresent();
+    }
+
+    private static String fileData(JsonNode part) {
+        return part.path("file").path("file_data").asString("");
     }
 
     private static ObjectNode fileData(String mimeType, String url) {

@@ -166,7 +166,8 @@ final class OpenAiDialects {
      * system ones, the user's side first, while it takes any number of system messages at the start. So the
      * greeting's words stay the assistant's and the user's stay the user's own: as a user message the greeting would
      * read as the user's words, and a user message made up before it would put words in the user's mouth. An
-     * opening that calls tools stays as it is, since a system message cannot carry the calls.
+     * opening that calls tools or holds parts other than text stays as it is, since a system message cannot carry
+     * them.
      */
     private static void opening(ArrayNode messages) {
         int i = 0;
@@ -174,7 +175,8 @@ final class OpenAiDialects {
             i++;
         }
         if (i == messages.size() || !(messages.get(i) instanceof ObjectNode first)
-                || !"assistant".equals(first.path("role").asString("")) || first.has("tool_calls")) {
+                || !"assistant".equals(first.path("role").asString("")) || first.has("tool_calls")
+                || first.path("content").valueStream().anyMatch(p -> !"text".equals(p.path("type").asString("")))) {
             return;
         }
         String text = textOf(first.get("content"));

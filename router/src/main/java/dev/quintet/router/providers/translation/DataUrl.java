@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
 /** A base64 {@code data:} URL split into its media type and data, as both Anthropic and Gemini want images. */
 public record DataUrl(String mediaType, String base64) {
 
+    private static final Pattern WEB = Pattern.compile("https?://", Pattern.CASE_INSENSITIVE);
     private static final Pattern IMAGE_EXTENSION = Pattern.compile("\\.(png|gif|webp|jpe?g)$");
     /** The video types Gemini takes, by file extension. */
     private static final Map<String, String> VIDEO_TYPES = Map.of("mp4", "video/mp4", "mpeg", "video/mpeg",
@@ -16,6 +17,14 @@ public record DataUrl(String mediaType, String base64) {
 
     /** The parts of {@code url}, empty when it is not a base64 data URL. */
     public static Optional<DataUrl> parse(String url) {
+        return mediaTypeOf(url).map(type -> new DataUrl(type, url.substring(url.indexOf(',') + 1)));
+    }
+
+    /**
+     * The media type of a base64 data URL as {@link #parse} reads it ({@code application/octet-stream} when it names
+     * none), without copying its data; empty when {@code url} is no base64 data URL.
+     */
+    public static Optional<String> mediaTypeOf(String url) {
         if (url == null || !url.startsWith("data:")) {
             return Optional.empty();
         }
@@ -25,7 +34,7 @@ public record DataUrl(String mediaType, String base64) {
             return Optional.empty();
         }
         String type = url.substring(5, marker);
-        return Optional.of(new DataUrl(type.isEmpty() ? "application/octet-stream" : type, url.substring(comma + 1)));
+        return Optional.of(type.isEmpty() ? "application/octet-stream" : type);
     }
 
     /**
@@ -33,9 +42,18 @@ public record DataUrl(String mediaType, String base64) {
      * APIs that take a bare media type want.
      */
     public String baseType() {
+        return baseType(mediaType);
+    }
+
+    /** {@code mediaType} without its parameters and in lower case. */
+    public static String baseType(String mediaType) {
         int semicolon = mediaType.indexOf(';');
-        return (semicolon < 0 ? mediaType : mediaType.substring(0, semicolon)).strip()
-                .toLowerCase(java.util.Locale.ROOT);
+        return (semicolon < 0 ? mediaType : mediaType.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether {@code url} is an http or https URL. */
+    public static boolean isWeb(String url) {
+        return WEB.matcher(url).lookingAt();
     }
 
     /** A media type for an image at an http URL, guessed from its extension (JPEG when there is none). */
@@ -68,12 +86,13 @@ public record DataUrl(String mediaType, String base64) {
     }
 
     /**
-     * A media type for a video at an http URL, from its extension among those Gemini takes; empty for any other (or
-     * none).
+     * A media type for a video at an http(s) URL, from its extension among those Gemini takes; empty for any other
+     * extension, a name without one, or a URL of another scheme.
      */
     public static Optional<String> guessVideoType(String url) {
         String name = path(url).substring(path(url).lastIndexOf('/') + 1);
-        return Optional.ofNullable(VIDEO_TYPES.get(name.substring(name.lastIndexOf('.') + 1)));
+        int dot = name.lastIndexOf('.');
+        return !isWeb(url) || dot < 0 ? Optional.empty() : Optional.ofNullable(VIDEO_TYPES.get(name.substring(dot + 1)));
     }
 
     /** The URL in lower case without its query or fragment. */

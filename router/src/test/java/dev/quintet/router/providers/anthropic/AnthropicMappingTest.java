@@ -6,6 +6,7 @@ import dev.quintet.router.testing.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -201,6 +202,35 @@ class AnthropicMappingTest {
                 + "\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]");
 
         assertThat(out.has("output_config")).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "{\"type\":\"image_url\",\"image_url\":\"https://x/a\"}",
+            "{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:application/pdf;base64,JVBE\"}}",
+            "{\"type\":\"input_audio\",\"input_audio\":{\"data\":\"UklG\",\"format\":\"mp3\"}}",
+            "{\"type\":\"video_url\",\"video_url\":{\"url\":\"https://x/a.mp4\"}}",
+            "{\"type\":\"file\",\"file\":{\"file_data\":\"https://x/a.pdf\"}}",
+            "{\"type\":\"file\",\"file\":{\"file_data\":\"https://x/a.docx\"}}",
+            "{\"type\":\"file\",\"file\":{\"file_data\":\"data:text/markdown;base64,IyBh\"}}",
+            "{\"type\":\"file\",\"file\":{\"file_data\":\"data:text/plain;base64,//5B\"}}",
+            "{\"type\":\"file\",\"file\":{\"file_data\":\"data:application/zip;base64,UEsD\"}}",
+            "{\"type\":\"file\",\"file\":{\"file_id\":\"file-1\"}}"})
+    void reportsAPartLostExactlyWhenTheTranslationLeavesItOut(String part) {
+        String messages = "[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"x\"}," + part + "]}]";
+
+        boolean sent = AnthropicMessages.of(Json.read(messages)).turns().at("/0/content").size() == 2;
+
+        assertThat(AnthropicMessages.lostPart(Json.read(messages)).isEmpty()).isEqualTo(sent);
+    }
+
+    @Test
+    void reportsNoLossForATextFileOfBlankTextThoughItIsNotSent() {
+        String messages = "[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"x\"},{\"type\":"
+                + "\"file\",\"file\":{\"file_data\":\"data:text/plain;base64,ICA=\"}}]}]";
+
+        assertThat(AnthropicMessages.of(Json.read(messages)).turns().at("/0/content").size()).isEqualTo(1);
+        assertThat(AnthropicMessages.lostPart(Json.read(messages))).isEmpty();
     }
 
     private static ObjectNode request(String fields) {

@@ -13,6 +13,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -150,6 +151,27 @@ class GeminiMappingTest {
         assertThat(GeminiContents.lostPart(Json.read(messages.formatted(
                 ",{\"type\":\"video_url\",\"video_url\":{\"url\":\"https://x/watch\"}}"))))
                 .hasValueSatisfying(lost -> assertThat(lost.param()).isEqualTo("messages[0].content[4]"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "{\"type\":\"image_url\",\"image_url\":\"https://x/a\"}",
+            "{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,iVBO\"}}",
+            "{\"type\":\"input_audio\",\"input_audio\":{\"data\":\"UklG\",\"format\":\"mp3\"}}",
+            "{\"type\":\"file\",\"file\":{\"file_data\":\"HTTPS://x/a.pdf\"}}",
+            "{\"type\":\"file\",\"file\":{\"file_data\":\"https://x/a.docx\"}}",
+            "{\"type\":\"file\",\"file\":{\"file_data\":\"data:application/zip;base64,UEsD\"}}",
+            "{\"type\":\"file\",\"file\":{\"file_id\":\"file-1\"}}",
+            "{\"type\":\"video_url\",\"video_url\":{\"url\":\"http://youtu.be/abc\"}}",
+            "{\"type\":\"video_url\",\"video_url\":{\"url\":\"https://cdn/x/mp4\"}}",
+            "{\"type\":\"video_url\",\"video_url\":{\"url\":\"gs://b/a.mp4\"}}",
+            "{\"type\":\"video_url\",\"video_url\":{\"url\":\"https://x/a.webm\"}}"})
+    void reportsAPartLostExactlyWhenTheTranslationLeavesItOut(String part) {
+        String messages = "[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"x\"}," + part + "]}]";
+
+        boolean sent = contents(messages).at("/0/parts").size() == 2;
+
+        assertThat(GeminiContents.lostPart(Json.read(messages)).isEmpty()).isEqualTo(sent);
     }
 
     @ParameterizedTest

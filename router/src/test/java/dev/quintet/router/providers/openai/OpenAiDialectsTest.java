@@ -221,6 +221,16 @@ class OpenAiDialectsTest {
     }
 
     @Test
+    void keepsAnOpeningAssistantMessageHoldingMoreThanTextForPerplexity() {
+        String messages = """
+                [{"role":"assistant","content":[{"type":"text","text":"Look"},{"type":"image_url","image_url":\
+                {"url":"https://x/a.png"}}]},{"role":"user","content":"Hi"}]""";
+
+        assertThat(adapt("perplexity", "{\"messages\":" + messages + "}").path("messages"))
+                .isEqualTo(Json.read(messages));
+    }
+
+    @Test
     void leavesTheMessagesOfOthersThanPerplexityInTheirOrder() {
         String body = "{\"messages\":[{\"role\":\"user\",\"content\":\"A\"},{\"role\":\"user\",\"content\":\"B\"}]}";
 
