@@ -73,12 +73,13 @@ public final class CatalogRefresh {
             "claude-3-7-sonnet-20250219", 64_000, "claude-3-7-sonnet-latest", 64_000, "claude-3-opus-latest", 4_096);
 
     /**
-     * Anthropic's models that take structured output ({@code output_config.format}, which the Anthropic adapter makes
-     * of a JSON schema {@code response_format}), as Anthropic's documentation lists them: Claude Haiku 4.5, Sonnet 4.5
-     * and 4.6, Opus 4.5 to 4.7. The data lists no {@code response_format} for Anthropic.
+     * Anthropic's models that take structured output ({@code output_config.format} and strict tools, which the
+     * Anthropic adapter makes of a JSON schema {@code response_format} and of strict function tools), as Anthropic's
+     * documentation lists them: Claude Haiku 4.5, Sonnet 4.5 and 4.6, Opus 4.5 to 4.8 (not Claude Fable 5, which
+     * sources disagree on). The data lists no {@code response_format} for Anthropic.
      */
     static final Pattern ANTHROPIC_STRUCTURED_OUTPUT = Pattern.compile(
-            "claude-(haiku-4-5|sonnet-4-5|sonnet-4-6|opus-4-5|opus-4-6|opus-4-7)(-\\d{8})?");
+            "claude-(haiku-4-5|sonnet-4-[56]|opus-4-[5-8])(-\\d{8})?");
 
     /**
      * Names of models that transcribe, translate, read text off images, caption, embed, classify or talk in real time

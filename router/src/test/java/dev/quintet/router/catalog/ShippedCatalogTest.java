@@ -170,7 +170,7 @@ class ShippedCatalogTest {
     void listsStructuredOutputForTheClaudeModelsAnthropicTakesItOn() {
         assertThat(endpoint("anthropic/claude-sonnet-4.5", "anthropic").supports("response_format")).isTrue();
         assertThat(endpoint("anthropic/claude-haiku-4-5-20251001", "anthropic").supports("response_format")).isTrue();
-        assertThat(endpoint("anthropic/claude-opus-4.7", "anthropic").supports("structured_outputs")).isTrue();
+        assertThat(endpoint("anthropic/claude-opus-4.8", "anthropic").supports("structured_outputs")).isTrue();
         assertThat(endpoint("anthropic/claude-sonnet-4-20250514", "anthropic").supports("response_format")).isFalse();
     }
 

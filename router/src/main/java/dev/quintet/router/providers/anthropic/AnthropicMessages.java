@@ -76,6 +76,11 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
         return kept.equals(id) ? id : kept + "_" + Integer.toHexString(id.hashCode());
     }
 
+    /** Whether the last turn is the assistant's: a prefill the answer continues. */
+    boolean endsWithAssistant() {
+        return !turns.isEmpty() && turns.get(turns.size() - 1).path("role").asString("").equals("assistant");
+    }
+
     /** The names of the tools the turns call, each once, in the order first called. */
     Set<String> toolNames() {
         Set<String> names = new LinkedHashSet<>();

@@ -43,7 +43,7 @@ public final class AnthropicProvider implements Provider {
             headers.put("x-api-key", connection.apiKey());
         }
         UpstreamResponse response = http.post(connection.provider().resolve("v1/messages"), headers,
-                AnthropicRequest.of(body, limit, stream, endpoint.supports("structured_outputs")), stream);
+                AnthropicRequest.of(body, limit, stream, structured(endpoint)), stream);
         long created = clock.instant().getEpochSecond();
         return stream ? Translations.stream(response, new AnthropicStream(created))
                 : Translations.answer(response, answer -> AnthropicAnswer.of(answer, created));
@@ -52,5 +52,13 @@ public final class AnthropicProvider implements Provider {
     @Override
     public Optional<LostPart> lostPart(Connection connection, ObjectNode body) {
         return AnthropicMessages.lostPart(body.path("messages"));
+    }
+
+    /**
+     * Whether {@code endpoint} lists structured output; one that lists no parameters (a config-file endpoint) is not
+     * taken to, since older Claude models refuse it.
+     */
+    private static boolean structured(Endpoint endpoint) {
+        return endpoint.supportedParameters() != null && endpoint.supportedParameters().contains("structured_outputs");
     }
 }

@@ -25,7 +25,7 @@ final class AnthropicRequest {
 
     /**
      * {@code answerLimit} is sent as {@code max_tokens} when the body sets neither max field; {@code structured}
-     * says whether the model takes structured output, and with it strict tools.
+     * says whether the endpoint takes structured output ({@link AnthropicOutputFormat}).
      */
     static ObjectNode of(ObjectNode body, long answerLimit, boolean stream, boolean structured) {
         ObjectNode out = JsonNodeFactory.instance.objectNode();
@@ -51,8 +51,14 @@ final class AnthropicRequest {
         if (out.path("temperature").asDouble(0) > 1) {
             out.put("temperature", 1);
         }
-        tools(body, out, messages, structured);
-        AnthropicOutputFormat.apply(body, out);
+        List<FunctionTool> functions = OpenAiRequests.functionTools(body.get("tools"));
+        AnthropicOutputFormat output = AnthropicOutputFormat.of(body, functions, structured,
+                messages.endsWithAssistant());
+        tools(body, functions, out, messages, output.strictTools());
+        if (output.format() != null) {
+            out.putObject("output_config").putObject("format").put("type", "json_schema")
+                    .set("schema", output.format());
+        }
         thinking(body, out, maxTokens, messages);
         if (!out.has("thinking")) {
             messages.dropPrefillThinking();
@@ -70,16 +76,16 @@ final class AnthropicRequest {
     }
 
     /**
-     * The request's tools and tool choice; a tool the caller asked to be strict is sent strict (its calls always match
-     * its schema, each object of which then sets {@code additionalProperties}) where the model takes structured
-     * output, and as a plain tool elsewhere. When it has no tools but its turns call some (tools dropped, or a call
-     * that summarises a conversation), each tool called gets a bare definition, since Anthropic refuses
+     * The request's tools and tool choice; with {@code strict}, a tool the caller asked to be strict is sent strict
+     * (its calls always match its schema, each object of which then sets {@code additionalProperties}), else as a
+     * plain tool ({@link AnthropicOutputFormat}). When it has no tools but its turns call some (tools dropped, or a
+     * call that summarises a conversation), each tool called gets a bare definition, since Anthropic refuses
      * {@code tool_use} and {@code tool_result} blocks without {@code tools}; the tool choice is then {@code none},
      * whatever the request sets, since the caller offers no tool to call: a request without tools gets no calls
      * (as at OpenAI), and a call of a bare definition would have no schema to follow.
      */
-    private static void tools(ObjectNode body, ObjectNode out, AnthropicMessages messages, boolean structured) {
-        List<FunctionTool> functions = OpenAiRequests.functionTools(body.get("tools"));
+    private static void tools(ObjectNode body, List<FunctionTool> functions, ObjectNode out,
+                              AnthropicMessages messages, boolean strict) {
         if (functions.isEmpty() && !messages.toolNames().isEmpty()) {
             ArrayNode tools = out.putArray("tools");
             messages.toolNames().forEach(name -> tools.addObject().put("name", name)
@@ -94,7 +100,7 @@ final class AnthropicRequest {
                 if (f.description() != null) {
                     tool.put("description", f.description());
                 }
-                if (structured && f.strict()) {
+                if (strict && f.strict()) {
                     tool.set("input_schema", AnthropicOutputFormat.closed(f.parameters()));
                     tool.put("strict", true);
                 } else {

@@ -18,6 +18,8 @@ class AnthropicMappingTest {
             "tool_calls":[{"id":"toolu_01A","type":"function","function":{"name":"get_weather",\
             "arguments":"{\\"city\\":\\"Paris\\"}"}}]},{"role":"tool","tool_call_id":"toolu_01A","content":"18C"}""";
 
+    private static final String HI = "\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]";
+
     private static final String SIGNED = """
             "reasoning_details":[{"type":"reasoning.text","text":"Look it up.","signature":"sig-1",\
             "format":"anthropic-claude-v1","index":0}],""";
@@ -181,6 +183,59 @@ class AnthropicMappingTest {
         assertThat(out.has("response_format")).isFalse();
     }
 
+    @Test
+    void leavesTheBranchesOfAllOfAndNotOpen() {
+        ObjectNode out = request(format("{\"allOf\":[{\"type\":\"object\",\"properties\":{\"a\":{}}},"
+                + "{\"type\":\"object\",\"properties\":{\"b\":{}}}],\"not\":{\"type\":\"object\"}}") + HI);
+
+        assertThat(out.at("/output_config/format/schema/allOf/0").has("additionalProperties")).isFalse();
+        assertThat(out.at("/output_config/format/schema/not").has("additionalProperties")).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "a numeric limit|{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"minimum\":1}}}",
+            "recursion|{\"type\":\"object\",\"properties\":{\"next\":{\"$ref\":\"#\"}}}",
+            "circular definitions|{\"$ref\":\"#/$defs/a\",\"$defs\":{\"a\":{\"type\":\"object\",\"properties\":"
+                    + "{\"b\":{\"$ref\":\"#/$defs/b\"}}},\"b\":{\"anyOf\":[{\"$ref\":\"#/$defs/a\"}]}}}"})
+    void sendsNoOutputFormatAnthropicWouldRefuse(String name, String schema) {
+        assertThat(request(format(schema) + HI).has("output_config")).isFalse();
+    }
+
+    @Test
+    void sendsNoOutputFormatWithAPrefill() {
+        ObjectNode out = request(format("{\"type\":\"object\"}") + "\"messages\":[{\"role\":\"user\",\"content\":"
+                + "\"Hi\"},{\"role\":\"assistant\",\"content\":\"{\"}]");
+
+        assertThat(out.has("output_config")).isFalse();
+    }
+
+    @Test
+    void givesUpStrictToolsBeforeTheOutputFormatWhenTogetherTheyExceedAnthropicsLimits() {
+        StringBuilder tools = new StringBuilder("\"tools\":[");
+        for (int i = 0; i < 21; i++) {
+            tools.append(i == 0 ? "" : ",").append("{\"type\":\"function\",\"function\":{\"name\":\"f")
+                    .append(i).append("\",\"strict\":true,\"parameters\":{\"type\":\"object\"}}}");
+        }
+
+        ObjectNode out = request(format("{\"type\":\"object\"}") + tools + "]," + HI);
+
+        assertThat(out.has("output_config")).isTrue();
+        assertThat(out.path("tools").valueStream().noneMatch(t -> t.has("strict"))).isTrue();
+    }
+
+    @Test
+    void keepsStrictToolsWithinTheLimitOfOptionalProperties() {
+        StringBuilder properties = new StringBuilder();
+        for (int i = 0; i < 25; i++) {
+            properties.append(i == 0 ? "" : ",").append("\"p").append(i).append("\":{\"type\":\"string\"}");
+        }
+        ObjectNode out = request("\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\",\"strict\":true,"
+                + "\"parameters\":{\"type\":\"object\",\"properties\":{" + properties + "}}}}]," + HI);
+
+        assertThat(out.at("/tools/0").has("strict")).isFalse();
+    }
+
     @ParameterizedTest
     @CsvSource({"true,true", "false,false"})
     void sendsAStrictToolStrictWithItsSchemaClosedWhereTheModelTakesStructuredOutput(boolean structured,
@@ -231,6 +286,11 @@ class AnthropicMappingTest {
 
         assertThat(AnthropicMessages.of(Json.read(messages)).turns().at("/0/content").size()).isEqualTo(1);
         assertThat(AnthropicMessages.lostPart(Json.read(messages))).isEmpty();
+    }
+
+    private static String format(String schema) {
+        return "\"response_format\":{\"type\":\"json_schema\",\"json_schema\":{\"name\":\"x\",\"schema\":" + schema
+                + "}},";
     }
 
     private static ObjectNode request(String fields) {
