@@ -8,7 +8,7 @@ final class IntegerParameter {
     private IntegerParameter() {
     }
 
-    /** {@code value} of {@code param} as an integer from {@code min} to {@code max} ({@code MAX_VALUE}: no bound). */
+    /** {@code value} of {@code param} as an integer from {@code min} to {@code max}. */
     static int parse(String param, String value, int min, int max) {
         Integer n = null;
         try {
@@ -17,8 +17,7 @@ final class IntegerParameter {
             // refused below, as a number out of range is
         }
         if (n == null || n < min || n > max) {
-            String range = max == Integer.MAX_VALUE ? ">= " + min : min + ".." + max;
-            throw ApiException.invalidParameter(param, param + " must be an integer " + range + ", got '"
+            throw ApiException.invalidParameter(param, param + " must be an integer " + min + ".." + max + ", got '"
                     + (value.length() > 20 ? value.substring(0, 20) + "..." : value) + "'");
         }
         return n;

@@ -20,7 +20,8 @@ import org.springframework.web.bind.annotation.BindParam;
 record ModelFilter(@BindParam("supported_parameters") String supportedParameters,
                    @BindParam("output_modalities") String outputModalities, String q, String category) {
 
-    static final Set<String> MODALITIES = Set.of("text", "image", "audio", "video", "file");
+    /** The output modalities a caller may ask for: OpenRouter's; the catalog's models give text or images. */
+    static final Set<String> MODALITIES = Set.of("text", "image", "audio", "video", "file", "embeddings");
 
     /** What the models shown must satisfy; a 400 naming the parameter when one is not understood. */
     Predicate<Model> predicate() {

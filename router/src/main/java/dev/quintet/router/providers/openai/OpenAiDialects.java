@@ -136,6 +136,7 @@ final class OpenAiDialects {
      * ({@link #opening}).
      */
     private static ArrayNode alternating(ArrayNode messages) {
+        opening(messages);
         ArrayNode out = JsonNodeFactory.instance.arrayNode();
         for (JsonNode message : messages) {
             if (!(message instanceof ObjectNode m)) {
@@ -149,19 +150,19 @@ final class OpenAiDialects {
             }
             String role = m.path("role").asString("");
             if ((role.equals("user") || role.equals("assistant")) && role.equals(lastRole)
-                    && !m.has("tool_calls") && !last.has("tool_calls")) {
+                    && !callsTools(m) && !callsTools(last)) {
                 last.set("content", joined(last.get("content"), m.get("content")));
             } else {
                 out.add(m);
             }
         }
-        opening(out);
         return out;
     }
 
     /**
-     * Makes the first message after the leading system ones, when it is the assistant's (an app that opens with a
-     * greeting), a system message telling the model it opened with those words; one without text goes. Perplexity
+     * Makes the assistant's messages before any other but system ones (an app that opens with a greeting) a system
+     * message telling the model it opened with those words (several in a row, one); one without text goes. This comes before the turns are
+     * put in order, so that a system message after the greeting stays a system message. Perplexity
      * answers 400 unless user (or tool) messages and assistant ones take turns from the first message after the
      * system ones, the user's side first, while it takes any number of system messages at the start. So the
      * greeting's words stay the assistant's and the user's stay the user's own: as a user message the greeting would
@@ -171,20 +172,34 @@ final class OpenAiDialects {
      */
     private static void opening(ArrayNode messages) {
         int i = 0;
-        while (i < messages.size() && "system".equals(messages.get(i).path("role").asString(""))) {
-            i++;
+        while (i < messages.size()) {
+            JsonNode message = messages.get(i);
+            String role = message.path("role").asString("");
+            if (role.equals("system")) {
+                i++;
+                continue;
+            }
+            boolean media = message.path("content").valueStream()
+                    .anyMatch(p -> !"text".equals(p.path("type").asString("")));
+            if (!role.equals("assistant") || callsTools(message) || media) {
+                return;
+            }
+            String text = textOf(message.get("content"));
+            if (text.isBlank()) {
+                messages.remove(i);
+            } else if (i > 0 && messages.get(i - 1).path("content").asString("").startsWith(OPENING)) {
+                ObjectNode previous = (ObjectNode) messages.get(i - 1);
+                previous.put("content", previous.get("content").asString() + "\n\n" + text);
+                messages.remove(i);
+            } else {
+                messages.set(i++, JsonNodeFactory.instance.objectNode().put("role", "system")
+                        .put("content", OPENING + text));
+            }
         }
-        if (i == messages.size() || !(messages.get(i) instanceof ObjectNode first)
-                || !"assistant".equals(first.path("role").asString("")) || first.has("tool_calls")
-                || first.path("content").valueStream().anyMatch(p -> !"text".equals(p.path("type").asString("")))) {
-            return;
-        }
-        String text = textOf(first.get("content"));
-        if (text.isBlank()) {
-            messages.remove(i);
-        } else {
-            messages.set(i, JsonNodeFactory.instance.objectNode().put("role", "system").put("content", OPENING + text));
-        }
+    }
+
+    private static boolean callsTools(JsonNode message) {
+        return message.path("tool_calls").isArray() && !message.path("tool_calls").isEmpty();
     }
 
     /** The text of a message's content: the string, or its text parts separated by blank lines. */

@@ -92,7 +92,8 @@ public record DataUrl(String mediaType, String base64) {
     public static Optional<String> guessVideoType(String url) {
         String name = path(url).substring(path(url).lastIndexOf('/') + 1);
         int dot = name.lastIndexOf('.');
-        return !isWeb(url) || dot < 0 ? Optional.empty() : Optional.ofNullable(VIDEO_TYPES.get(name.substring(dot + 1)));
+        return !isWeb(url) || dot < 0 ? Optional.empty()
+                : Optional.ofNullable(VIDEO_TYPES.get(name.substring(dot + 1)));
     }
 
     /** The URL in lower case without its query or fragment. */

@@ -221,6 +221,18 @@ class OpenAiDialectsTest {
     }
 
     @Test
+    void keepsASystemMessageAfterAnOpeningGreetingASystemMessageForPerplexity() {
+        ObjectNode sent = adapt("perplexity", """
+                {"messages":[{"role":"assistant","content":"Hi!","tool_calls":null},{"role":"assistant","content":\
+                "Ask away."},{"role":"system","content":"Use metric"},{"role":"user","content":"Weather?"}]}""");
+
+        assertThat(sent.path("messages")).isEqualTo(Json.read("""
+                [{"role":"system","content":"%sHi!\\n\\nAsk away."},{"role":"system","content":"Use metric"},\
+                {"role":"user","content":"Weather?"}]"""
+                .formatted(OpenAiDialects.OPENING.replace("\n", "\\n"))));
+    }
+
+    @Test
     void keepsAnOpeningAssistantMessageHoldingMoreThanTextForPerplexity() {
         String messages = """
                 [{"role":"assistant","content":[{"type":"text","text":"Look"},{"type":"image_url","image_url":\
