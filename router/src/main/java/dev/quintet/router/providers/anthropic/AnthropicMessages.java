@@ -60,7 +60,7 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
         return LostPart.find(messages, (role, part) -> !role.equals("system") && !role.equals("developer")
                 && switch (part.path("type").asString("")) {
                     case "image_url" -> true;
-                    case "file" -> AnthropicDocument.takes(fileData(part));
+                    case "file" -> AnthropicDocument.takes(OpenAiRequests.fileData(part));
                     default -> false;
                 }, TAKES);
     }
@@ -206,15 +206,11 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
                 return AnthropicImage.of(image.isString() ? image.asString() : image.path("url").asString(""));
             }
             case "file" -> {
-                return AnthropicDocument.of(fileData(part));
+                return AnthropicDocument.of(OpenAiRequests.fileData(part));
             }
             default -> {
                 return null;
             }
         }
-    }
-
-    private static String fileData(JsonNode part) {
-        return part.path("file").path("file_data").asString("");
     }
 }

@@ -137,7 +137,7 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
     private static boolean carries(JsonNode part) {
         return switch (part.path("type").asString("")) {
             case "image_url", "input_audio" -> true;
-            case "file" -> carriesFile(fileData(part));
+            case "file" -> carriesFile(OpenAiRequests.fileData(part));
             case "video_url" -> carriesVideo(url(part.path("video_url")));
             default -> false;
         };
@@ -158,7 +158,7 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
                     .map(text -> NODES.objectNode().put("text", text));
             case "image_url" -> Optional.of(media(url(part.path("image_url"))));
             case "video_url" -> video(url(part.path("video_url")));
-            case "file" -> file(fileData(part));
+            case "file" -> file(OpenAiRequests.fileData(part));
             case "input_audio" -> Optional.of(inline(new DataUrl("audio/" + part.path("input_audio")
                     .path("format").asString("wav"), part.path("input_audio").path("data").asString(""))));
             default -> Optional.empty();
@@ -211,10 +211,6 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
 
     private static boolean carriesFile(String data) {
         return DataUrl.isWeb(data) ? DataUrl.guessFileType(data).isPresent() : DataUrl.mediaTypeOf(data).isPresent();
-    }
-
-    private static String fileData(JsonNode part) {
-        return part.path("file").path("file_data").asString("");
     }
 
     private static ObjectNode fileData(String mimeType, String url) {

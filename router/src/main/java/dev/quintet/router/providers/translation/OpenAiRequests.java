@@ -47,6 +47,11 @@ public final class OpenAiRequests {
         return text.toString();
     }
 
+    /** A {@code file} part's {@code file.file_data}: a data URL or an http(s) URL; empty when it has none. */
+    public static String fileData(JsonNode part) {
+        return part.path("file").path("file_data").asString("");
+    }
+
     /** A tool call's {@code arguments} string as an object; an empty object when it is blank or not an object. */
     public static ObjectNode arguments(JsonNode arguments) {
         if (arguments != null && arguments.isObject()) {
