@@ -141,6 +141,11 @@ public final class OpenAiRequests {
         if (choice.isString()) {
             return new ToolChoice(choice.asString(), null);
         }
+        if (choice.path("type").asString("").equals("allowed_tools")) {
+            // OpenAI's allowed_tools: its mode over all the tools (the translations have no subset to choose from)
+            String mode = choice.path("allowed_tools").path("mode").asString("auto");
+            return new ToolChoice(mode.equals("required") ? "required" : "auto", null);
+        }
         String name = choice.path("function").path("name").asString(null);
         return name == null ? new ToolChoice("auto", null) : new ToolChoice("function", name);
     }

@@ -183,6 +183,16 @@ class AnthropicMappingTest {
         assertThat(out.has("response_format")).isFalse();
     }
 
+    @ParameterizedTest
+    @CsvSource({"required,any", "auto,auto"})
+    void takesTheModeOfAnAllowedToolsChoice(String mode, String type) {
+        ObjectNode out = request("\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\"}}],"
+                + "\"tool_choice\":{\"type\":\"allowed_tools\",\"allowed_tools\":{\"mode\":\"" + mode + "\","
+                + "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\"}}]}}," + HI);
+
+        assertThat(out.path("tool_choice").path("type").asString()).isEqualTo(type);
+    }
+
     @Test
     void leavesTheBranchesOfAllOfAndNotOpen() {
         ObjectNode out = request(format("{\"allOf\":[{\"type\":\"object\",\"properties\":{\"a\":{}}},"
