@@ -10,9 +10,11 @@ import tools.jackson.databind.JsonNode;
 /**
  * Puts tool results in the order of the calls they answer. Gemini pairs the {@code functionResponse} parts of a turn
  * with the {@code functionCall} parts before them by position when they carry no id, so results given in another
- * order (two calls of one function answered last first) would be read as each other's. Each run of consecutive
- * tool messages is sorted by where its {@code tool_call_id} stands in the {@code tool_calls} of the last assistant
- * message before it; a result naming no such call keeps its place after the others.
+ * order (two calls of one function answered last first) would be read as each other's. The tool messages after an
+ * assistant message, up to the next one, are sorted by where each {@code tool_call_id} stands in that assistant
+ * message's {@code tool_calls} (a result naming no such call keeps its place after the others), and go before the
+ * other messages there: Gemini merges them all into one user turn, so a user message between two results would
+ * otherwise split the results' order.
  */
 final class ToolResultOrder {
 
@@ -21,20 +23,19 @@ final class ToolResultOrder {
 
     static List<JsonNode> of(JsonNode messages) {
         List<JsonNode> ordered = new ArrayList<>();
-        List<JsonNode> run = new ArrayList<>();
+        List<JsonNode> results = new ArrayList<>();
+        List<JsonNode> others = new ArrayList<>();
         Map<String, Integer> calls = Map.of();
         for (JsonNode message : messages) {
-            if (isToolResult(message)) {
-                run.add(message);
-                continue;
-            }
-            flush(run, calls, ordered);
             if (message.path("role").asString("").equals("assistant")) {
+                flush(results, others, calls, ordered);
                 calls = positions(message);
+                ordered.add(message);
+            } else {
+                (isToolResult(message) ? results : others).add(message);
             }
-            ordered.add(message);
         }
-        flush(run, calls, ordered);
+        flush(results, others, calls, ordered);
         return ordered;
     }
 
@@ -43,11 +44,14 @@ final class ToolResultOrder {
         return role.equals("tool") || role.equals("function");
     }
 
-    private static void flush(List<JsonNode> run, Map<String, Integer> calls, List<JsonNode> into) {
-        run.sort(Comparator.comparingInt(m -> calls.getOrDefault(m.path("tool_call_id").asString(""),
+    private static void flush(List<JsonNode> results, List<JsonNode> others, Map<String, Integer> calls,
+                              List<JsonNode> into) {
+        results.sort(Comparator.comparingInt(m -> calls.getOrDefault(m.path("tool_call_id").asString(""),
                 Integer.MAX_VALUE)));
-        into.addAll(run);
-        run.clear();
+        into.addAll(results);
+        into.addAll(others);
+        results.clear();
+        others.clear();
     }
 
     private static Map<String, Integer> positions(JsonNode assistant) {

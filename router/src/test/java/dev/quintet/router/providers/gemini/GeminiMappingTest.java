@@ -58,6 +58,18 @@ class GeminiMappingTest {
     }
 
     @Test
+    void sendsToolResultsSplitByAUserMessageInTheOrderOfTheCallsBeforeIt() {
+        String split = SAME_FUNCTION_TWICE.formatted(MINTED_A, MINTED_B)
+                .replace("{\"role\":\"tool\",\"tool_call_id\":\"" + MINTED_A,
+                        "{\"role\":\"user\",\"content\":\"Hurry.\"},{\"role\":\"tool\",\"tool_call_id\":\"" + MINTED_A);
+
+        assertThat(contents(split).at("/2")).isEqualTo(Json.read("""
+                {"role":"user","parts":[\
+                {"functionResponse":{"name":"get_weather","response":{"output":"18C"}}},\
+                {"functionResponse":{"name":"get_weather","response":{"output":"25C"}}},{"text":"Hurry."}]}"""));
+    }
+
+    @Test
     void sendsTheIdsGeminiGaveBackOnTheCallsAndTheirResultsButNotMintedOnes() {
         JsonNode contents = contents(SAME_FUNCTION_TWICE.formatted("call_4162774", MINTED_B));
 
