@@ -1,6 +1,7 @@
 package dev.quintet.router.routing;
 
 import dev.quintet.platform.errors.ApiException;
+import dev.quintet.router.billing.FreeTier;
 import dev.quintet.router.catalog.Catalog;
 import dev.quintet.router.catalog.Endpoint;
 import dev.quintet.router.catalog.Model;
@@ -28,6 +29,12 @@ import java.util.Set;
  */
 public final class EndpointSelector {
 
+    /**
+     * OpenRouter's free models router: the free endpoints of every free model configured here that can take the
+     * request, the first drawn at random (they all cost nothing), the others in turn as fallbacks.
+     */
+    public static final String FREE_MODELS = "openrouter/free";
+
     /** Seconds a caller is asked to wait after a 503 for a model without a configured endpoint. */
     private static final String NO_ENDPOINT_RETRY = "60";
 
@@ -48,14 +55,16 @@ public final class EndpointSelector {
     }
 
     public List<Candidate> candidates(ChatRequest request) {
-        List<ModelVariant> models = request.models().stream().map(this::resolve).toList();
+        request.models().stream().filter(id -> !id.equals(FREE_MODELS)).forEach(this::resolve); // unknown: 404 first
         List<Candidate> all = new ArrayList<>();
         List<ApiException> reasons = new ArrayList<>();
         Set<String> listed = new HashSet<>();
         RequestFit fit = new RequestFit(request, provider);
-        for (ModelVariant m : models) {
-            ProviderPreferences prefs = request.preferences().sortedBy(m.sort());
-            List<Candidate> kept = forModel(m.model(), request, prefs, fit, reasons);
+        for (String id : request.models()) {
+            ModelVariant m = id.equals(FREE_MODELS) ? null : resolve(id);
+            ProviderPreferences prefs = request.preferences().sortedBy(m == null ? null : m.sort());
+            List<Candidate> kept = m == null ? freeModels(request, prefs, fit, reasons)
+                    : forModel(m.model(), request, prefs, fit, reasons);
             for (Candidate c : kept.isEmpty() ? kept : ranking.rank(kept, prefs)) {
                 if (listed.add(EndpointHealth.key(c.model(), c.endpoint()))) {
                     all.add(c);
@@ -82,6 +91,34 @@ public final class EndpointSelector {
     private ModelVariant resolve(String id) {
         return ModelVariant.resolve(id, catalog).orElseThrow(() -> new ApiException(404, "model_not_found", "model '"
                 + id + "' is not in the catalog; GET /api/v1/models lists the models", "model"));
+    }
+
+    /**
+     * The free endpoints of every free model configured here that meet the request, for {@link #FREE_MODELS}; when
+     * there are none, none, with one reason added: that no free model is configured (a 503), or the first free
+     * model's reason, saying that the others cannot take the request either.
+     */
+    private List<Candidate> freeModels(ChatRequest request, ProviderPreferences prefs, RequestFit fit,
+                                       List<ApiException> reasons) {
+        List<Candidate> free = new ArrayList<>();
+        List<ApiException> own = new ArrayList<>();
+        int models = 0;
+        for (Model model : catalog.models()) {
+            if (model.endpoints().stream().anyMatch(e -> FreeTier.isFree(model, e)
+                    && connections.isConfigured(e.provider()))) {
+                models++;
+                forModel(model, request, prefs, fit, own).stream()
+                        .filter(c -> FreeTier.isFree(c.model(), c.endpoint())).forEach(free::add);
+            }
+        }
+        if (free.isEmpty()) {
+            ApiException first = own.isEmpty() ? null : own.getFirst();
+            reasons.add(first == null ? unavailable(FREE_MODELS + " found no free model configured here")
+                    : new ApiException(first.toError().status(), first.toError().code(), first.getMessage()
+                    + (models > 1 ? "; nor can the other " + (models - 1) + " free models configured here" : ""),
+                    first.toError().param()));
+        }
+        return free;
     }
 
     /** {@code model}'s configured endpoints that meet the request. */

@@ -144,6 +144,8 @@ public final class RouterFixture implements AutoCloseable {
               {"id":"claude/drop","provider":"fake-anthropic","model":"drop"},
               {"id":"gemini/ok","provider":"fake-gemini","model":"ok","pricing":{"prompt":"0.000001","completion":"0.000002"}},
               {"id":"mixed/ok","provider":"fake-anthropic","model":"ok","max_completion_tokens":4096},
+              {"id":"free/one","provider":"fake-b","model":"ok"},
+              {"id":"free/two:free","provider":"fake-b","model":"ok"},
               {"id":"mixed/ok","provider":"fake-gemini","model":"ok"},
               {"id":"gemini/tools","provider":"fake-gemini","model":"tools","max_completion_tokens":65536,
                "pricing":{"prompt":"0.00000125","completion":"0.00001","input_cache_read":"0.000000125"}},

@@ -1,0 +1,53 @@
+package dev.quintet.router.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.jayway.jsonpath.JsonPath;
+import dev.quintet.router.testing.RouterTest;
+import java.math.BigDecimal;
+import java.net.http.HttpResponse;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code openrouter/free} is answered by a free model configured here, the first drawn at random, the others as
+ * fallbacks; a free request. {@code provider.zdr} keeps the draw to the fixture's free models on fake-b (free/one and
+ * free/two:free), the one provider keeping nothing: the others include models that hang or fail on purpose.
+ */
+class FreeModelsRouterTest extends RouterTest {
+
+    private static final String HI = "\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]";
+    private static final List<String> ANSWERING = List.of("free/one", "free/two:free");
+
+    @Test
+    void aFreeModelAnswersAndTheGenerationNamesBothAndCostsNothing() {
+        Set<String> answered = new HashSet<>();
+        for (int i = 0; i < 6; i++) {
+            HttpResponse<String> response = chat("{\"model\":\"openrouter/free\",\"provider\":{\"zdr\":true},"
+                    + HI + "}");
+
+            assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+            answered.add(JsonPath.read(response.body(), "$.model"));
+            if (i == 0) {
+                String generation = generationOf(response);
+                assertThat((String) JsonPath.read(generation, "$.data.requested_model")).isEqualTo("openrouter/free");
+                assertThat(new BigDecimal(JsonPath.read(generation, "$.data.total_cost").toString())).isZero();
+            }
+        }
+        assertThat(ANSWERING).containsAll(answered);
+        assertThat(router.fake().reached()).containsOnly("/b/");
+    }
+
+    @Test
+    void noFreeModelLeftIsTheFirstOnesReasonSayingTheOthersFailToo() {
+        HttpResponse<String> response = chat("{\"model\":\"openrouter/free\",\"provider\":{\"only\":[\"nobody\"]},"
+                + HI + "}");
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(404);
+        assertThat((String) JsonPath.read(response.body(), "$.error.param")).isEqualTo("provider.only");
+        assertThat(message(response)).contains("nor can the other", "free models configured here");
+        assertThat(router.fake().received()).isEmpty();
+    }
+}
