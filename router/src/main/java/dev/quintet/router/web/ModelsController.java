@@ -63,6 +63,15 @@ final class ModelsController {
         return Map.of("data", views.model(find(author, slug)));
     }
 
+    /**
+     * One model, unwrapped, as OpenAI's {@code GET /models/{model}} answers ({@code id}, {@code object: "model"},
+     * {@code created}, {@code owned_by}, and the list's other fields): what OpenAI's clients' {@code retrieve} reads.
+     */
+    @GetMapping({"/api/v1/models/{author}/{slug}", "/v1/models/{author}/{slug}"})
+    ModelViews.ModelView retrieve(@PathVariable String author, @PathVariable String slug) {
+        return views.model(find(author, slug));
+    }
+
     @GetMapping({"/api/v1/models/{author}/{slug}/endpoints", "/v1/models/{author}/{slug}/endpoints"})
     Map<String, ModelViews.ModelEndpoints> endpoints(@PathVariable String author, @PathVariable String slug) {
         return Map.of("data", views.endpoints(find(author, slug)));

@@ -209,6 +209,18 @@ class ModelListingTest extends RouterTest {
     }
 
     @Test
+    void retrievesOneModelUnwrappedAtOpenAisPath() {
+        HttpResponse<String> one = get("/v1/models/openai/gpt-4o");
+        HttpResponse<String> missing = get("/v1/models/nobody/nothing");
+
+        assertThat(one.statusCode()).isEqualTo(200);
+        assertThat((String) JsonPath.read(one.body(), "$.id")).isEqualTo("openai/gpt-4o");
+        assertThat((String) JsonPath.read(one.body(), "$.object")).isEqualTo("model");
+        assertThat((String) JsonPath.read(one.body(), "$.owned_by")).isEqualTo("openai");
+        assertThat(missing.statusCode()).isEqualTo(404);
+    }
+
+    @Test
     void answers404ForAModelNotInTheCatalog() {
         HttpResponse<String> response = get("/api/v1/model/nobody/nothing:free");
 
