@@ -25,13 +25,15 @@ import java.util.Set;
  * named again (by {@code x:nitro} and {@code x}, say) keeps its first place; a {@code :free} model the catalog lists
  * is a model of its own, with endpoints of its own. Endpoints of every model that meet the preferred latency and
  * throughput go before those not measured yet, and those before the ones that miss them. Endpoints cooling down
- * after failures go last, soonest recovered first, so they are tried only when every other has failed.
+ * after failures go last, soonest recovered first, so they are tried only when every other has failed. The id
+ * {@link #FREE_MODELS} stands for every free model configured here.
  */
 public final class EndpointSelector {
 
     /**
      * OpenRouter's free models router: the free endpoints of every free model configured here that can take the
-     * request, the first drawn at random (they all cost nothing), the others in turn as fallbacks.
+     * request, ordered as one model's endpoints are (by default the first drawn at random, since they all cost
+     * nothing), the others tried in turn as fallbacks.
      */
     public static final String FREE_MODELS = "openrouter/free";
 
@@ -43,6 +45,7 @@ public final class EndpointSelector {
     private final EndpointHealth health;
     private final EndpointRanking ranking;
     private final Provider provider;
+    private final List<Model> freeModels;
 
     /** {@code provider} tells which endpoints' formats have no place for a part of a request. */
     public EndpointSelector(Catalog catalog, ProviderConnections connections, EndpointHealth health,
@@ -52,6 +55,7 @@ public final class EndpointSelector {
         this.connections = connections;
         this.health = health;
         this.ranking = new EndpointRanking(health, draw);
+        this.freeModels = freeModels(catalog, connections);
     }
 
     public List<Candidate> candidates(ChatRequest request) {
@@ -95,30 +99,40 @@ public final class EndpointSelector {
 
     /**
      * The free endpoints of every free model configured here that meet the request, for {@link #FREE_MODELS}; when
-     * there are none, none, with one reason added: that no free model is configured (a 503), or the first free
-     * model's reason, saying that the others cannot take the request either.
+     * there are none, none, with one reason added: that no free model is configured (a 503), or one free model's
+     * reason (one that the request cannot go whole, if any: see {@link #noEndpoint}), saying that the others cannot
+     * take the request either.
      */
     private List<Candidate> freeModels(ChatRequest request, ProviderPreferences prefs, RequestFit fit,
                                        List<ApiException> reasons) {
         List<Candidate> free = new ArrayList<>();
         List<ApiException> own = new ArrayList<>();
-        int models = 0;
-        for (Model model : catalog.models()) {
-            if (model.endpoints().stream().anyMatch(e -> FreeTier.isFree(model, e)
-                    && connections.isConfigured(e.provider()))) {
-                models++;
-                forModel(model, request, prefs, fit, own).stream()
-                        .filter(c -> FreeTier.isFree(c.model(), c.endpoint())).forEach(free::add);
-            }
+        for (Model model : freeModels) {
+            free.addAll(forModel(model, request, prefs, fit, own));
         }
         if (free.isEmpty()) {
-            ApiException first = own.isEmpty() ? null : own.getFirst();
+            ApiException first = own.stream().min(Comparator.comparing((ApiException r) -> !RequestFit.isUnfit(r)))
+                    .orElse(null);
             reasons.add(first == null ? unavailable(FREE_MODELS + " found no free model configured here")
                     : new ApiException(first.toError().status(), first.toError().code(), first.getMessage()
-                    + (models > 1 ? "; nor can the other " + (models - 1) + " free models configured here" : ""),
-                    first.toError().param()));
+                    + (freeModels.size() > 1 ? "; nor can the other " + (freeModels.size() - 1)
+                    + " free models configured here" : ""), first.toError().param()));
         }
         return free;
+    }
+
+    /** Each model with a configured free endpoint, holding only those endpoints: what {@link #FREE_MODELS} tries. */
+    private static List<Model> freeModels(Catalog catalog, ProviderConnections connections) {
+        List<Model> free = new ArrayList<>();
+        for (Model m : catalog.models()) {
+            List<Endpoint> endpoints = m.endpoints().stream()
+                    .filter(e -> FreeTier.isFree(m, e) && connections.isConfigured(e.provider())).toList();
+            if (!endpoints.isEmpty()) {
+                free.add(new Model(m.id(), m.name(), m.created(), m.description(), m.contextLength(),
+                        m.inputModalities(), m.outputModalities(), endpoints));
+            }
+        }
+        return List.copyOf(free);
     }
 
     /** {@code model}'s configured endpoints that meet the request. */

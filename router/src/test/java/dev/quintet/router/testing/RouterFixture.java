@@ -144,6 +144,8 @@ public final class RouterFixture implements AutoCloseable {
               {"id":"claude/drop","provider":"fake-anthropic","model":"drop"},
               {"id":"gemini/ok","provider":"fake-gemini","model":"ok","pricing":{"prompt":"0.000001","completion":"0.000002"}},
               {"id":"mixed/ok","provider":"fake-anthropic","model":"ok","max_completion_tokens":4096},
+              {"id":"free/mixed","provider":"dead","model":"ok"},
+              {"id":"free/mixed","provider":"fake-b","model":"ok","pricing":{"prompt":"0.000001"}},
               {"id":"free/one","provider":"fake-b","model":"ok"},
               {"id":"free/two:free","provider":"fake-b","model":"ok"},
               {"id":"mixed/ok","provider":"fake-gemini","model":"ok"},

@@ -76,9 +76,15 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
         return kept.equals(id) ? id : kept + "_" + Integer.toHexString(id.hashCode());
     }
 
-    /** Whether the last turn is the assistant's: a prefill the answer continues. */
-    boolean endsWithAssistant() {
-        return !turns.isEmpty() && turns.get(turns.size() - 1).path("role").asString("").equals("assistant");
+    /**
+     * Whether the last turn is the assistant's with more than thinking in it: a prefill the answer continues (a turn
+     * of thinking alone is left out when thinking is off, see {@link #dropPrefillThinking}).
+     */
+    boolean endsWithPrefill() {
+        JsonNode last = turns.isEmpty() ? null : turns.get(turns.size() - 1);
+        return last != null && last.path("role").asString("").equals("assistant") && last.path("content").valueStream()
+                .anyMatch(b -> !b.path("type").asString("").equals("thinking")
+                        && !b.path("type").asString("").equals("redacted_thinking"));
     }
 
     /** The names of the tools the turns call, each once, in the order first called. */

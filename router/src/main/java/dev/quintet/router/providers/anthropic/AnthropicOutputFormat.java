@@ -1,9 +1,11 @@
 package dev.quintet.router.providers.anthropic;
 
 import dev.quintet.router.providers.translation.OpenAiRequests.FunctionTool;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Deque;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,59 +20,63 @@ import tools.jackson.databind.node.ObjectNode;
  * format is not sent (the router drops it before endpoints not listing it).
  *
  * <p>Anthropic requires {@code additionalProperties: false} on every object schema, which OpenAI's schemas outside
- * strict mode may leave out: it is added where a schema says nothing, but not within {@code allOf} or {@code not},
- * where it would change what the schema allows. Anthropic refuses a request whose constrained schemas together hold
- * more than {@value #MAX_STRICT_TOOLS} strict tools, {@value #MAX_OPTIONAL} optional properties or
- * {@value #MAX_UNIONS} properties of several types ({@code anyOf} or a list of types), or use recursion or the numeric,
- * length and item-count limits it does not take; and it refuses output formats with a prefill (a final assistant
- * message). Rather than turn a request that worked with plain tools into a refusal, strictness is given up first and
- * then the output format, until what is left is within those limits. {@code json_object} has no counterpart and is
- * not sent.
+ * strict mode may leave out: it is added where a schema says nothing, but not within {@code allOf}, {@code not},
+ * {@code if}, {@code then} or {@code else}, where it would change what the schema allows. Anthropic refuses a
+ * request whose constrained schemas together hold more than {@value #MAX_STRICT_TOOLS} strict tools,
+ * {@value #MAX_OPTIONAL} optional properties or {@value #MAX_UNIONS} schemas of several types ({@code anyOf} or a
+ * list of types), each counted as often as it is referred to, or that use recursion, references it cannot resolve,
+ * objects open to more properties, or the numeric, length and item-count limits it does not take; and it refuses
+ * output formats with a prefill (a final assistant message). Rather than turn a request that worked with plain tools
+ * into a refusal, strictness is given up first and then the output format, until what is left is within those
+ * limits. {@code json_object} has no counterpart and is not sent.
  *
- * @param strictTools whether the strict tools go strict
+ * @param strict the closed schema each strict tool goes with (a tool not here goes as a plain tool)
  * @param format the closed schema to send as {@code output_config.format}, or null
  */
-record AnthropicOutputFormat(boolean strictTools, ObjectNode format) {
+record AnthropicOutputFormat(Map<FunctionTool, ObjectNode> strict, ObjectNode format) {
 
     static final int MAX_STRICT_TOOLS = 20;
     static final int MAX_OPTIONAL = 24;
     static final int MAX_UNIONS = 16;
-    private static final AnthropicOutputFormat NONE = new AnthropicOutputFormat(false, null);
-    /** Keywords whose value is a map of names to schemas. */
-    private static final List<String> SCHEMA_MAPS = List.of("properties", "patternProperties", "$defs", "definitions");
-    /** Keywords whose value is one schema (or, for {@code items}, a list of them). */
-    private static final List<String> SCHEMAS = List.of("items", "additionalItems", "additionalProperties", "contains",
-            "if", "then", "else");
-    /** Keywords whose value is a list of schemas. */
+    private static final AnthropicOutputFormat NONE = new AnthropicOutputFormat(Map.of(), null);
+    /** Keywords whose value is a map of names to schemas in place. */
+    private static final List<String> SCHEMA_MAPS = List.of("properties", "patternProperties");
+    /** Keywords whose value is a map of names to schemas that references lead to. */
+    private static final List<String> DEFINITIONS = List.of("$defs", "definitions");
+    /** Keywords whose value is a schema (or, for {@code items}, a list of them) constraining alike. */
+    private static final List<String> SCHEMAS = List.of("items", "additionalItems", "additionalProperties", "contains");
+    /** Keywords whose value is a list of schemas constraining alike. */
     private static final List<String> SCHEMA_LISTS = List.of("anyOf", "oneOf", "prefixItems");
+    /** Keywords whose schemas combine with the rest, so that closing them would change what is allowed. */
+    private static final List<String> COMBINING = List.of("allOf", "not", "if", "then", "else");
     /** Keywords Anthropic's structured output does not take. */
     private static final List<String> REFUSED = List.of("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
             "multipleOf", "minLength", "maxLength", "maxItems");
 
     /**
      * The structured output of {@code body} for an endpoint that does ({@code structured}) or does not take it;
-     * {@code prefill} says whether the messages end with the assistant's.
+     * {@code prefill} says whether the messages end with the assistant's words.
      */
     static AnthropicOutputFormat of(JsonNode body, List<FunctionTool> functions, boolean structured, boolean prefill) {
         if (!structured) {
             return NONE;
         }
-        List<ObjectNode> tools = functions.stream().filter(FunctionTool::strict).map(f -> closed(f.parameters()))
-                .toList();
+        Map<FunctionTool, ObjectNode> tools = new LinkedHashMap<>();
+        functions.stream().filter(FunctionTool::strict).forEach(f -> tools.put(f, closed(f.parameters())));
         JsonNode given = body.path("response_format");
         ObjectNode format = given.path("type").asString("").equals("json_schema") && !prefill
                 && given.path("json_schema").path("schema") instanceof ObjectNode schema ? closed(schema) : null;
-        List<ObjectNode> both = new ArrayList<>(tools);
+        List<ObjectNode> both = new ArrayList<>(tools.values());
         if (format != null) {
             both.add(format);
         }
         if (fits(both, tools.size())) {
-            return new AnthropicOutputFormat(!tools.isEmpty(), format);
+            return new AnthropicOutputFormat(tools, format);
         }
         if (format != null && fits(List.of(format), 0)) {
-            return new AnthropicOutputFormat(false, format);
+            return new AnthropicOutputFormat(Map.of(), format);
         }
-        return new AnthropicOutputFormat(!tools.isEmpty() && fits(tools, tools.size()), null);
+        return new AnthropicOutputFormat(fits(List.copyOf(tools.values()), tools.size()) ? tools : Map.of(), null);
     }
 
     /** A copy of {@code schema} with {@code additionalProperties: false} on every object schema that sets none. */
@@ -87,11 +93,15 @@ record AnthropicOutputFormat(boolean strictTools, ObjectNode format) {
         if (isObject(node) && !node.has("additionalProperties")) {
             node.put("additionalProperties", false);
         }
-        subschemas(node).forEach(AnthropicOutputFormat::close);
+        alike(node).forEach(AnthropicOutputFormat::close);
+        DEFINITIONS.forEach(k -> node.path(k).valueStream().forEach(AnthropicOutputFormat::close));
     }
 
-    /** The schemas directly within {@code schema} that it constrains alike ({@code allOf} and {@code not} left out). */
-    private static List<JsonNode> subschemas(ObjectNode schema) {
+    /**
+     * The schemas directly within {@code schema} that constrain alike (not those of {@link #COMBINING}, nor its
+     * definitions).
+     */
+    private static List<JsonNode> alike(ObjectNode schema) {
         List<JsonNode> found = new ArrayList<>();
         SCHEMA_MAPS.forEach(k -> found.addAll(schema.path(k).valueStream().toList()));
         SCHEMAS.forEach(k -> {
@@ -111,83 +121,60 @@ record AnthropicOutputFormat(boolean strictTools, ObjectNode format) {
     /** Whether {@code schemas}, with {@code strictTools} of them tools', are within what Anthropic takes. */
     private static boolean fits(List<ObjectNode> schemas, int strictTools) {
         Tally tally = new Tally();
-        for (ObjectNode schema : schemas) {
-            if (recursive(schema)) {
-                return false;
-            }
-            tally.count(schema);
-        }
+        schemas.forEach(tally::root);
         return strictTools <= MAX_STRICT_TOOLS && tally.optional <= MAX_OPTIONAL && tally.unions <= MAX_UNIONS
                 && !tally.refused;
     }
 
-    /** Whether {@code root} refers to itself, or its definitions refer to each other in a circle. */
-    private static boolean recursive(ObjectNode root) {
-        Map<String, Set<String>> refs = new HashMap<>();
-        refs.put("#", references(root, true));
-        for (String keyword : List.of("$defs", "definitions")) {
-            root.path(keyword).properties().forEach(e -> refs.put("#/" + keyword + "/" + e.getKey(),
-                    references(e.getValue(), false)));
-        }
-        return cycle("#", refs, new HashSet<>(), new HashSet<>());
-    }
-
-    private static boolean cycle(String at, Map<String, Set<String>> refs, Set<String> path, Set<String> done) {
-        if (path.contains(at)) {
-            return true;
-        }
-        if (!done.add(at)) {
-            return false;
-        }
-        path.add(at);
-        for (String next : refs.getOrDefault(at, Set.of())) {
-            if (cycle(next, refs, path, done)) {
-                return true;
-            }
-        }
-        path.remove(at);
-        return false;
-    }
-
-    /** The {@code $ref}s within {@code schema}, not counting those of its definitions when it is the root. */
-    private static Set<String> references(JsonNode schema, boolean root) {
-        Set<String> found = new HashSet<>();
-        if (schema instanceof ObjectNode node) {
-            if (node.path("$ref").isString()) {
-                found.add(node.get("$ref").asString());
-            }
-            node.properties().forEach(e -> {
-                if (!(root && (e.getKey().equals("$defs") || e.getKey().equals("definitions")))) {
-                    found.addAll(references(e.getValue(), false));
-                }
-            });
-        } else if (schema != null && schema.isArray()) {
-            schema.forEach(item -> found.addAll(references(item, false)));
-        }
-        return found;
-    }
-
-    /** The optional properties, properties of several types and refused keywords found across schemas. */
+    /**
+     * What a walk through schemas finds: optional properties and schemas of several types (counted each time a
+     * reference leads to them), and whether anything Anthropic refuses is there.
+     */
     private static final class Tally {
 
         int optional;
         int unions;
         boolean refused;
+        private ObjectNode root;
+        private final Deque<JsonNode> path = new ArrayDeque<>();
 
-        void count(JsonNode schema) {
-            if (!(schema instanceof ObjectNode node)) {
+        void root(ObjectNode schema) {
+            root = schema;
+            walk(schema);
+        }
+
+        private void walk(JsonNode schema) {
+            if (!(schema instanceof ObjectNode node) || refused) {
+                return; // a boolean schema constrains nothing Anthropic counts
+            }
+            if (path.stream().anyMatch(seen -> seen == node)) {
+                refused = true; // a reference back to a schema being walked: recursion
                 return;
             }
-            Set<String> required = new HashSet<>(node.path("required").valueStream().map(r -> r.asString(""))
-                    .toList());
-            node.path("properties").properties().forEach(e -> {
-                optional += required.contains(e.getKey()) ? 0 : 1;
-                unions += e.getValue().has("anyOf") || e.getValue().path("type").isArray() ? 1 : 0;
-            });
+            path.push(node);
+            JsonNode ref = node.get("$ref");
+            if (ref != null) {
+                JsonNode target = ref.isString() && ref.asString().startsWith("#")
+                        ? root.at(ref.asString().substring(1)) : null;
+                refused |= target == null || target.isMissingNode();
+                walk(target);
+            }
+            if (isObject(node)) {
+                JsonNode more = node.path("additionalProperties");
+                refused |= !(more.isBoolean() && !more.asBoolean());
+                Set<String> required = new HashSet<>(node.path("required").valueStream().map(r -> r.asString(""))
+                        .toList());
+                optional += (int) node.path("properties").propertyNames().stream().filter(p -> !required.contains(p))
+                        .count();
+            }
+            unions += node.has("anyOf") || node.path("type").isArray() ? 1 : 0;
             refused |= REFUSED.stream().anyMatch(node::has) || node.path("minItems").asInt(0) > 1;
-            subschemas(node).forEach(this::count);
-            node.path("allOf").forEach(this::count);
-            count(node.get("not"));
+            alike(node).forEach(this::walk); // definitions: walked where a reference leads to them
+            COMBINING.forEach(k -> {
+                JsonNode value = node.path(k);
+                (value.isArray() ? value.valueStream().toList() : List.of(value)).forEach(this::walk);
+            });
+            path.pop();
         }
     }
 }

@@ -5,6 +5,7 @@ import dev.quintet.router.providers.translation.OpenAiRequests.FunctionTool;
 import dev.quintet.router.providers.translation.OpenAiRequests.ToolChoice;
 import dev.quintet.router.providers.translation.ReasoningRequest;
 import java.util.List;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -53,8 +54,8 @@ final class AnthropicRequest {
         }
         List<FunctionTool> functions = OpenAiRequests.functionTools(body.get("tools"));
         AnthropicOutputFormat output = AnthropicOutputFormat.of(body, functions, structured,
-                messages.endsWithAssistant());
-        tools(body, functions, out, messages, output.strictTools());
+                messages.endsWithPrefill());
+        tools(body, functions, out, messages, output.strict());
         if (output.format() != null) {
             out.putObject("output_config").putObject("format").put("type", "json_schema")
                     .set("schema", output.format());
@@ -76,16 +77,15 @@ final class AnthropicRequest {
     }
 
     /**
-     * The request's tools and tool choice; with {@code strict}, a tool the caller asked to be strict is sent strict
-     * (its calls always match its schema, each object of which then sets {@code additionalProperties}), else as a
-     * plain tool ({@link AnthropicOutputFormat}). When it has no tools but its turns call some (tools dropped, or a
-     * call that summarises a conversation), each tool called gets a bare definition, since Anthropic refuses
-     * {@code tool_use} and {@code tool_result} blocks without {@code tools}; the tool choice is then {@code none},
-     * whatever the request sets, since the caller offers no tool to call: a request without tools gets no calls
-     * (as at OpenAI), and a call of a bare definition would have no schema to follow.
+     * The request's tools and tool choice; a tool in {@code strict} goes strict with the closed schema given there
+     * (its calls always match it), the others as plain tools ({@link AnthropicOutputFormat}). When it has no tools
+     * but its turns call some (tools dropped, or a call that summarises a conversation), each tool called gets a bare
+     * definition, since Anthropic refuses {@code tool_use} and {@code tool_result} blocks without {@code tools}; the
+     * tool choice is then {@code none}, whatever the request sets, since the caller offers no tool to call: a request
+     * without tools gets no calls (as at OpenAI), and a call of a bare definition would have no schema to follow.
      */
     private static void tools(ObjectNode body, List<FunctionTool> functions, ObjectNode out,
-                              AnthropicMessages messages, boolean strict) {
+                              AnthropicMessages messages, Map<FunctionTool, ObjectNode> strict) {
         if (functions.isEmpty() && !messages.toolNames().isEmpty()) {
             ArrayNode tools = out.putArray("tools");
             messages.toolNames().forEach(name -> tools.addObject().put("name", name)
@@ -100,8 +100,8 @@ final class AnthropicRequest {
                 if (f.description() != null) {
                     tool.put("description", f.description());
                 }
-                if (strict && f.strict()) {
-                    tool.set("input_schema", AnthropicOutputFormat.closed(f.parameters()));
+                if (strict.containsKey(f)) {
+                    tool.set("input_schema", strict.get(f));
                     tool.put("strict", true);
                 } else {
                     tool.set("input_schema", f.parameters());

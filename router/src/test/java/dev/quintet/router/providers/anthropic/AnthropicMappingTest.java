@@ -169,7 +169,7 @@ class AnthropicMappingTest {
                 "response_format":{"type":"json_schema","json_schema":{"name":"person","strict":false,"schema":{\
                 "type":"object","properties":{"name":{"type":"string"},"properties":{"type":"object",\
                 "properties":{"type":{"type":"string"}}},"tags":{"type":"array","items":{"type":"object"}},\
-                "extra":{"type":"object","additionalProperties":true},"pet":{"$ref":"#/$defs/pet"}},\
+                "pet":{"$ref":"#/$defs/pet"}},\
                 "$defs":{"pet":{"anyOf":[{"type":["object","null"],"properties":{}},{"type":"string"}]}}}}},\
                 "messages":[{"role":"user","content":"Hi"}]""");
 
@@ -177,7 +177,7 @@ class AnthropicMappingTest {
                 {"format":{"type":"json_schema","schema":{"type":"object","properties":{"name":{"type":"string"},\
                 "properties":{"type":"object","properties":{"type":{"type":"string"}},"additionalProperties":false},\
                 "tags":{"type":"array","items":{"type":"object","additionalProperties":false}},\
-                "extra":{"type":"object","additionalProperties":true},"pet":{"$ref":"#/$defs/pet"}},\
+                "pet":{"$ref":"#/$defs/pet"}},\
                 "$defs":{"pet":{"anyOf":[{"type":["object","null"],"properties":{},"additionalProperties":false},\
                 {"type":"string"}]}},"additionalProperties":false}}}"""));
         assertThat(out.has("response_format")).isFalse();
@@ -194,12 +194,15 @@ class AnthropicMappingTest {
     }
 
     @Test
-    void leavesTheBranchesOfAllOfAndNotOpen() {
-        ObjectNode out = request(format("{\"allOf\":[{\"type\":\"object\",\"properties\":{\"a\":{}}},"
-                + "{\"type\":\"object\",\"properties\":{\"b\":{}}}],\"not\":{\"type\":\"object\"}}") + HI);
+    void leavesTheBranchesOfCombiningKeywordsOpen() {
+        ObjectNode closed = AnthropicOutputFormat.closed((ObjectNode) Json.read("{\"allOf\":[{\"type\":\"object\","
+                + "\"properties\":{\"a\":{}}}],\"not\":{\"type\":\"object\"},\"if\":{\"properties\":{}},"
+                + "\"$defs\":{\"d\":{\"type\":\"object\"}}}"));
 
-        assertThat(out.at("/output_config/format/schema/allOf/0").has("additionalProperties")).isFalse();
-        assertThat(out.at("/output_config/format/schema/not").has("additionalProperties")).isFalse();
+        assertThat(closed.at("/allOf/0").has("additionalProperties")).isFalse();
+        assertThat(closed.at("/not").has("additionalProperties")).isFalse();
+        assertThat(closed.at("/if").has("additionalProperties")).isFalse();
+        assertThat(closed.at("/$defs/d/additionalProperties").asBoolean(true)).isFalse();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -207,7 +210,12 @@ class AnthropicMappingTest {
             "a numeric limit|{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"minimum\":1}}}",
             "recursion|{\"type\":\"object\",\"properties\":{\"next\":{\"$ref\":\"#\"}}}",
             "circular definitions|{\"$ref\":\"#/$defs/a\",\"$defs\":{\"a\":{\"type\":\"object\",\"properties\":"
-                    + "{\"b\":{\"$ref\":\"#/$defs/b\"}}},\"b\":{\"anyOf\":[{\"$ref\":\"#/$defs/a\"}]}}}"})
+                    + "{\"b\":{\"$ref\":\"#/$defs/b\"}}},\"b\":{\"anyOf\":[{\"$ref\":\"#/$defs/a\"}]}}}",
+            "recursion by a property's path|{\"type\":\"object\",\"properties\":{\"tree\":{\"type\":\"object\","
+                    + "\"properties\":{\"kids\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/properties/tree\"}}}}}}",
+            "an outside reference|{\"type\":\"object\",\"properties\":{\"n\":{\"$ref\":\"node.json\"}}}",
+            "an object open to more|{\"type\":\"object\",\"properties\":{\"m\":{\"type\":\"object\","
+                    + "\"additionalProperties\":{\"type\":\"string\"}}}}"})
     void sendsNoOutputFormatAnthropicWouldRefuse(String name, String schema) {
         assertThat(request(format(schema) + HI).has("output_config")).isFalse();
     }
@@ -222,28 +230,38 @@ class AnthropicMappingTest {
 
     @Test
     void givesUpStrictToolsBeforeTheOutputFormatWhenTogetherTheyExceedAnthropicsLimits() {
-        StringBuilder tools = new StringBuilder("\"tools\":[");
-        for (int i = 0; i < 21; i++) {
-            tools.append(i == 0 ? "" : ",").append("{\"type\":\"function\",\"function\":{\"name\":\"f")
-                    .append(i).append("\",\"strict\":true,\"parameters\":{\"type\":\"object\"}}}");
-        }
-
-        ObjectNode out = request(format("{\"type\":\"object\"}") + tools + "]," + HI);
+        // 13 optional properties each: within the limit of 24 alone, over it together
+        ObjectNode out = request(format(optional(13)) + "\"tools\":[{\"type\":\"function\",\"function\":{"
+                + "\"name\":\"f\",\"strict\":true,\"parameters\":" + optional(13) + "}}]," + HI);
 
         assertThat(out.has("output_config")).isTrue();
-        assertThat(out.path("tools").valueStream().noneMatch(t -> t.has("strict"))).isTrue();
+        assertThat(out.at("/tools/0").has("strict")).isFalse();
     }
 
     @Test
-    void keepsStrictToolsWithinTheLimitOfOptionalProperties() {
-        StringBuilder properties = new StringBuilder();
-        for (int i = 0; i < 25; i++) {
-            properties.append(i == 0 ? "" : ",").append("\"p").append(i).append("\":{\"type\":\"string\"}");
-        }
+    void countsADefinitionAsOftenAsItIsReferredTo() {
+        // 13 optional properties, referred to twice: 26, over the limit of 24
+        ObjectNode out = request(format("{\"type\":\"object\",\"properties\":{\"home\":{\"$ref\":\"#/$defs/a\"},"
+                + "\"work\":{\"$ref\":\"#/$defs/a\"}},\"required\":[\"home\",\"work\"],\"$defs\":{\"a\":"
+                + optional(13) + "}}") + HI);
+
+        assertThat(out.has("output_config")).isFalse();
+    }
+
+    @Test
+    void sendsNoStrictToolsOverTheLimitOfOptionalProperties() {
         ObjectNode out = request("\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\",\"strict\":true,"
-                + "\"parameters\":{\"type\":\"object\",\"properties\":{" + properties + "}}}}]," + HI);
+                + "\"parameters\":" + optional(25) + "}}]," + HI);
 
         assertThat(out.at("/tools/0").has("strict")).isFalse();
+    }
+
+    private static String optional(int count) {
+        StringBuilder properties = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            properties.append(i == 0 ? "" : ",").append("\"p").append(i).append("\":{\"type\":\"string\"}");
+        }
+        return "{\"type\":\"object\",\"properties\":{" + properties + "}}";
     }
 
     @ParameterizedTest
