@@ -3,6 +3,7 @@ package dev.quintet.router.providers.anthropic;
 import dev.quintet.router.providers.LostPart;
 import dev.quintet.router.providers.translation.OpenAiRequests;
 import dev.quintet.router.providers.translation.ReasoningDetails;
+import dev.quintet.router.providers.translation.ToolResultOrder;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -17,8 +18,9 @@ import tools.jackson.databind.node.ObjectNode;
  * OpenAI messages as Anthropic's: system and developer messages become {@code system} text blocks; user content
  * becomes text, image (see {@link AnthropicImage}) and document blocks (see {@link AnthropicDocument}); an assistant
  * message becomes its thinking blocks (from {@code reasoning_details}, signatures kept), text, and {@code tool_use}
- * blocks; tool messages become {@code tool_result} blocks of a user turn. Tool call ids are kept but for characters
- * Anthropic refuses in them (see {@link #toolId}). Consecutive turns of one role are merged, so the tool results of
+ * blocks; tool messages become {@code tool_result} blocks of a user turn, first in it and in the order of the calls
+ * ({@link ToolResultOrder}). Tool call ids are kept but for characters Anthropic refuses in them (see
+ * {@link #toolId}). Consecutive turns of one role are merged, so the tool results of
  * one assistant turn share one user turn. {@code cache_control} on a content part is kept. Blank text is left out,
  * since Anthropic refuses text blocks without non-whitespace text; a message left with no blocks is not sent at all.
  * When no turn is left (a request of system messages only, which OpenAI takes), the system blocks are sent as the
@@ -36,7 +38,7 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
 
     static AnthropicMessages of(JsonNode messages) {
         AnthropicMessages out = new AnthropicMessages(NODES.arrayNode(), NODES.arrayNode());
-        for (JsonNode message : messages) {
+        for (JsonNode message : ToolResultOrder.of(messages)) {
             switch (message.path("role").asString("")) {
                 case "system", "developer" -> blocks(message.get("content")).stream()
                         .filter(b -> b.path("type").asString("").equals("text")).forEach(out.system::add);

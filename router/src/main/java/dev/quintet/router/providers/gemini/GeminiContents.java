@@ -3,6 +3,7 @@ package dev.quintet.router.providers.gemini;
 import dev.quintet.router.providers.LostPart;
 import dev.quintet.router.providers.translation.DataUrl;
 import dev.quintet.router.providers.translation.OpenAiRequests;
+import dev.quintet.router.providers.translation.ToolResultOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

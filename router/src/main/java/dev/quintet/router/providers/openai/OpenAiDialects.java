@@ -172,6 +172,7 @@ final class OpenAiDialects {
      */
     private static void opening(ArrayNode messages) {
         int i = 0;
+        int made = -1; // the system message made of the greeting so far
         while (i < messages.size()) {
             JsonNode message = messages.get(i);
             String role = message.path("role").asString("");
@@ -187,13 +188,14 @@ final class OpenAiDialects {
             String text = textOf(message.get("content"));
             if (text.isBlank()) {
                 messages.remove(i);
-            } else if (i > 0 && messages.get(i - 1).path("content").asString("").startsWith(OPENING)) {
-                ObjectNode previous = (ObjectNode) messages.get(i - 1);
-                previous.put("content", previous.get("content").asString() + "\n\n" + text);
+            } else if (made == i - 1 && made >= 0) {
+                ObjectNode greeting = (ObjectNode) messages.get(made);
+                greeting.put("content", greeting.get("content").asString() + "\n\n" + text);
                 messages.remove(i);
             } else {
-                messages.set(i++, JsonNodeFactory.instance.objectNode().put("role", "system")
+                messages.set(i, JsonNodeFactory.instance.objectNode().put("role", "system")
                         .put("content", OPENING + text));
+                made = i++;
             }
         }
     }

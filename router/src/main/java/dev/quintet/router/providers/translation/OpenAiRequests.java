@@ -142,9 +142,14 @@ public final class OpenAiRequests {
             return new ToolChoice(choice.asString(), null);
         }
         if (choice.path("type").asString("").equals("allowed_tools")) {
-            // OpenAI's allowed_tools: its mode over all the tools (the translations have no subset to choose from)
-            String mode = choice.path("allowed_tools").path("mode").asString("auto");
-            return new ToolChoice(mode.equals("required") ? "required" : "auto", null);
+            // OpenAI's allowed_tools: a required choice of one function is that function; otherwise its mode over
+            // all the tools, the subset not kept
+            JsonNode allowed = choice.path("allowed_tools");
+            boolean required = allowed.path("mode").asString("auto").equals("required");
+            String only = allowed.path("tools").size() == 1
+                    ? allowed.path("tools").path(0).path("function").path("name").asString(null) : null;
+            return required && only != null ? new ToolChoice("function", only)
+                    : new ToolChoice(required ? "required" : "auto", null);
         }
         String name = choice.path("function").path("name").asString(null);
         return name == null ? new ToolChoice("auto", null) : new ToolChoice("function", name);

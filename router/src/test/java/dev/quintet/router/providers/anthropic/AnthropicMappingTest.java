@@ -184,13 +184,17 @@ class AnthropicMappingTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"required,any", "auto,auto"})
-    void takesTheModeOfAnAllowedToolsChoice(String mode, String type) {
-        ObjectNode out = request("\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\"}}],"
-                + "\"tool_choice\":{\"type\":\"allowed_tools\",\"allowed_tools\":{\"mode\":\"" + mode + "\","
-                + "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\"}}]}}," + HI);
+    @CsvSource(delimiter = '|', value = {"required|f,g|any|", "auto|f,g|auto|", "required|f|tool|f"})
+    void takesTheModeOfAnAllowedToolsChoiceAndItsOneToolWhenRequired(String mode, String allowed, String type,
+                                                                    String name) {
+        String subset = String.join(",", java.util.Arrays.stream(allowed.split(","))
+                .map(f -> "{\"type\":\"function\",\"function\":{\"name\":\"" + f + "\"}}").toList());
+        ObjectNode out = request("\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\"}},"
+                + "{\"type\":\"function\",\"function\":{\"name\":\"g\"}}],\"tool_choice\":{\"type\":"
+                + "\"allowed_tools\",\"allowed_tools\":{\"mode\":\"" + mode + "\",\"tools\":[" + subset + "]}}," + HI);
 
         assertThat(out.path("tool_choice").path("type").asString()).isEqualTo(type);
+        assertThat(out.path("tool_choice").path("name").asString(null)).isEqualTo(name);
     }
 
     @Test
@@ -319,6 +323,20 @@ class AnthropicMappingTest {
     private static String format(String schema) {
         return "\"response_format\":{\"type\":\"json_schema\",\"json_schema\":{\"name\":\"x\",\"schema\":" + schema
                 + "}},";
+    }
+
+    @Test
+    void putsToolResultsFirstInTheirTurnInTheOrderOfTheCalls() {
+        JsonNode turns = AnthropicMessages.of(Json.read("""
+                [{"role":"user","content":"Weather?"},{"role":"assistant","content":null,"tool_calls":[\
+                {"id":"a","type":"function","function":{"name":"f","arguments":"{}"}},\
+                {"id":"b","type":"function","function":{"name":"f","arguments":"{}"}}]},\
+                {"role":"tool","tool_call_id":"b","content":"2"},{"role":"user","content":"Hurry."},\
+                {"role":"tool","tool_call_id":"a","content":"1"}]""")).turns();
+
+        assertThat(turns.at("/2/content")).isEqualTo(Json.read("""
+                [{"type":"tool_result","tool_use_id":"a","content":"1"},\
+                {"type":"tool_result","tool_use_id":"b","content":"2"},{"type":"text","text":"Hurry."}]"""));
     }
 
     private static ObjectNode request(String fields) {

@@ -70,6 +70,14 @@ class GeminiMappingTest {
     }
 
     @Test
+    void keepsTheOrderWhereNoCallsAreAnswered() {
+        JsonNode contents = contents("""
+                [{"role":"user","content":"Hi"},{"role":"tool","tool_call_id":"x","name":"f","content":"1"}]""");
+
+        assertThat(contents.at("/0/parts/0/text").asString()).isEqualTo("Hi");
+    }
+
+    @Test
     void sendsTheIdsGeminiGaveBackOnTheCallsAndTheirResultsButNotMintedOnes() {
         JsonNode contents = contents(SAME_FUNCTION_TWICE.formatted("call_4162774", MINTED_B));
 

@@ -1,4 +1,4 @@
-package dev.quintet.router.providers.gemini;
+package dev.quintet.router.providers.translation;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -8,20 +8,21 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Puts tool results in the order of the calls they answer. Gemini pairs the {@code functionResponse} parts of a turn
- * with the {@code functionCall} parts before them by position when they carry no id, so results given in another
- * order (two calls of one function answered last first) would be read as each other's. The tool messages after an
- * assistant message, up to the next one, are sorted by where each {@code tool_call_id} stands in that assistant
- * message's {@code tool_calls} (a result naming no such call keeps its place after the others), and go before the
- * other messages there: Gemini merges them all into one user turn, so a user message between two results would
- * otherwise split the results' order.
+ * Puts tool results in the order of the calls they answer, ahead of the other messages answering the same assistant
+ * message. The tool messages after an assistant message that calls tools, up to the next assistant message, are
+ * sorted by where each {@code tool_call_id} stands in its {@code tool_calls} (a result naming no such call keeps its
+ * place after the others), and go before the other messages there. Both translations merge those messages into one
+ * user turn: Gemini pairs the {@code functionResponse} parts of a turn with the calls before them by position when
+ * they carry no id, so results in another order would be read as each other's; Anthropic refuses a turn after
+ * {@code tool_use} blocks that does not begin with their {@code tool_result} blocks (HTTP 400), so a user message
+ * between the results, or before them, would be refused. Elsewhere (no calls to answer) the order is kept.
  */
-final class ToolResultOrder {
+public final class ToolResultOrder {
 
     private ToolResultOrder() {
     }
 
-    static List<JsonNode> of(JsonNode messages) {
+    public static List<JsonNode> of(JsonNode messages) {
         List<JsonNode> ordered = new ArrayList<>();
         List<JsonNode> results = new ArrayList<>();
         List<JsonNode> others = new ArrayList<>();
@@ -32,14 +33,14 @@ final class ToolResultOrder {
                 calls = positions(message);
                 ordered.add(message);
             } else {
-                (isToolResult(message) ? results : others).add(message);
+                (isToolResult(message) && !calls.isEmpty() ? results : others).add(message);
             }
         }
         flush(results, others, calls, ordered);
         return ordered;
     }
 
-    static boolean isToolResult(JsonNode message) {
+    private static boolean isToolResult(JsonNode message) {
         String role = message.path("role").asString("");
         return role.equals("tool") || role.equals("function");
     }
