@@ -37,6 +37,13 @@ public final class EndpointSelector {
      */
     public static final String FREE_MODELS = "openrouter/free";
 
+    /**
+     * The most free endpoints one {@link #FREE_MODELS} request tries: enough to get past a few refusing at once
+     * (free endpoints are often rate-limited), few enough that one request of the free allowance cannot become
+     * dozens of upstream calls.
+     */
+    static final int FREE_ATTEMPTS = 5;
+
     /** Seconds a caller is asked to wait after a 503 for a model without a configured endpoint. */
     private static final String NO_ENDPOINT_RETRY = "60";
 
@@ -69,7 +76,8 @@ public final class EndpointSelector {
             ProviderPreferences prefs = request.preferences().sortedBy(m == null ? null : m.sort());
             List<Candidate> kept = m == null ? freeModels(request, prefs, fit, reasons)
                     : forModel(m.model(), request, prefs, fit, reasons);
-            for (Candidate c : kept.isEmpty() ? kept : ranking.rank(kept, prefs)) {
+            List<Candidate> ranked = kept.isEmpty() ? kept : ranking.rank(kept, prefs);
+            for (Candidate c : m == null ? ranked.subList(0, Math.min(FREE_ATTEMPTS, ranked.size())) : ranked) {
                 if (listed.add(EndpointHealth.key(c.model(), c.endpoint()))) {
                     all.add(c);
                 }
