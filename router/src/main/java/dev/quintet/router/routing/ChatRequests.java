@@ -96,8 +96,12 @@ public final class ChatRequests {
                 || choice.isString() && Set.of("none", "auto", "required").contains(choice.asString())) {
             return;
         }
+        if (choice.isObject() && choice.path("type").asString("").equals("allowed_tools")) {
+            allowedTools(choice.get("allowed_tools"));
+            return;
+        }
         if (choice.isObject() && choice.path("type").isString() && !choice.get("type").asString().equals("function")) {
-            return; // another kind of choice (OpenAI's allowed_tools, custom): passed on as it is
+            return; // another kind of choice (OpenAI's custom tools): passed on as it is
         }
         if (!choice.isObject() || !choice.path("function").isObject()) {
             throw ApiException.invalidParameter("tool_choice", "tool_choice must be none, auto, required or "
@@ -106,11 +110,29 @@ public final class ChatRequests {
         functionName(choice.get("function"), "tool_choice.function.name");
     }
 
+    /** OpenAI's {@code allowed_tools} choice: a mode, auto or required, and the functions it allows. */
+    private static void allowedTools(JsonNode allowed) {
+        String mode = allowed == null ? null : allowed.path("mode").asString(null);
+        if (mode == null || !(mode.equals("auto") || mode.equals("required")) || !allowed.path("tools").isArray()
+                || allowed.path("tools").isEmpty()) {
+            throw ApiException.invalidParameter("tool_choice", "tool_choice.allowed_tools must be {\"mode\": "
+                    + "\"auto\" or \"required\", \"tools\": [{\"type\": \"function\", \"function\": {\"name\": ...}}, "
+                    + "...]}, got " + allowed);
+        }
+        for (JsonNode tool : allowed.get("tools")) {
+            if (!tool.path("function").isObject()) {
+                throw ApiException.invalidParameter("tool_choice", "each of tool_choice.allowed_tools.tools must be "
+                        + "{\"type\": \"function\", \"function\": {\"name\": ...}}, got " + tool);
+            }
+            functionName(tool.get("function"), "tool_choice.allowed_tools.tools[].function.name");
+        }
+    }
+
     /**
      * A {@code tool_choice} that forces a call needs something to call: {@code required} needs {@code tools}, and a
-     * named function one of the functions in {@code tools}. OpenAI answers a tool choice without tools with 400, and
-     * elsewhere the model would be made to call a tool the caller does not offer (Anthropic's adapter defines bare
-     * tools for the calls in the history). {@code auto} and {@code none} without tools stay accepted: clients send
+     * named function (or each function an {@code allowed_tools} choice allows) one of the functions in {@code tools}.
+     * OpenAI answers a tool choice without tools with 400, and elsewhere the model would be made to call a tool the
+     * caller does not offer (Anthropic's adapter defines bare tools for the calls in the history). {@code auto} and {@code none} without tools stay accepted: clients send
      * them so (agent frameworks send their default {@code auto} with no tools registered), and they ask for what a
      * request without tools gets anyway, an answer without calls; they are not sent on where refused (see
      * {@code OpenAiDialects}).
@@ -121,14 +143,19 @@ public final class ChatRequests {
             throw ApiException.invalidParameter("tool_choice", "tool_choice \"required\" needs tools to call, and "
                     + "the request has none: give tools, or use auto or none");
         }
-        if (choice == null || !choice.isObject() || !choice.path("function").isObject()
-                || !choice.path("type").asString("function").equals("function")) {
+        List<String> named = new ArrayList<>();
+        if (choice != null && choice.path("type").asString("").equals("allowed_tools")) {
+            choice.get("allowed_tools").get("tools").forEach(t -> named.add(t.get("function").get("name").asString()));
+        } else if (choice != null && choice.isObject() && choice.path("function").isObject()
+                && choice.path("type").asString("function").equals("function")) {
+            named.add(choice.get("function").get("name").asString());
+        }
+        if (named.isEmpty()) {
             return;
         }
-        String name = choice.get("function").get("name").asString();
         if (noTools) {
-            throw ApiException.invalidParameter("tool_choice", "tool_choice names the function " + name
-                    + ", and the request has no tools: give " + name + " in tools, or use auto or none");
+            throw ApiException.invalidParameter("tool_choice", "tool_choice names the function " + named.getFirst()
+                    + ", and the request has no tools: give " + named.getFirst() + " in tools, or use auto or none");
         }
         List<String> functions = new ArrayList<>();
         for (JsonNode tool : tools) {
@@ -136,10 +163,12 @@ public final class ChatRequests {
                 functions.add(tool.path("function").path("name").asString(""));
             }
         }
-        if (!functions.contains(name)) {
-            throw ApiException.invalidParameter("tool_choice", "tool_choice names the function " + name
-                    + ", which is not among the functions in tools"
-                    + (functions.isEmpty() ? "" : " (" + String.join(", ", functions) + ")"));
+        for (String name : named) {
+            if (!functions.contains(name)) {
+                throw ApiException.invalidParameter("tool_choice", "tool_choice names the function " + name
+                        + ", which is not among the functions in tools"
+                        + (functions.isEmpty() ? "" : " (" + String.join(", ", functions) + ")"));
+            }
         }
     }
 

@@ -14,6 +14,8 @@ import tools.jackson.databind.JsonNode;
 class ToolChoiceTest extends RouterTest {
 
     private static final String NAMED = "{\"type\":\"function\",\"function\":{\"name\":\"get_weather\"}}";
+    private static final String ALLOWED = "{\"type\":\"allowed_tools\",\"allowed_tools\":{\"mode\":\"required\","
+            + "\"tools\":[" + NAMED + "]}}";
     private static final String OTHER_TOOL = "[{\"type\":\"function\",\"function\":{\"name\":\"get_time\"}}]";
     private static final String TOOL_LOOP = "\"messages\":[{\"role\":\"user\",\"content\":\"Weather?\"},"
             + "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\","
@@ -25,7 +27,10 @@ class ToolChoiceTest extends RouterTest {
             "test/ok|\"required\"|[]|needs tools to call",
             "claude/ok|\"required\"||needs tools to call",
             "claude/ok|" + NAMED + "||the request has no tools",
-            "test/ok|" + NAMED + "|" + OTHER_TOOL + "|not among the functions in tools (get_time)"})
+            "test/ok|" + NAMED + "|" + OTHER_TOOL + "|not among the functions in tools (get_time)",
+            "test/ok|" + ALLOWED + "|" + OTHER_TOOL + "|not among the functions in tools (get_time)",
+            "test/ok|{\"type\":\"allowed_tools\",\"allowed_tools\":{\"mode\":\"always\",\"tools\":[]}}|"
+                    + OTHER_TOOL + "|tool_choice.allowed_tools must be"})
     void refusesAChoiceForcingACallOfAToolTheRequestDoesNotOfferWithA400(String model, String choice, String tools,
                                                                            String rule) {
         HttpResponse<String> response = chat("{\"model\":\"" + model + "\",\"tool_choice\":" + choice
