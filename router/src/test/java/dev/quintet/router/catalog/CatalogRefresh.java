@@ -88,6 +88,12 @@ public final class CatalogRefresh {
     static final Pattern NOT_CONVERSATIONAL = Pattern.compile(
             "asr|-mt-|realtime|ocr|captioner|embed|uae-large|guard|tts|whisper|rerank");
 
+    /**
+     * Providers whose data marks tool support model by model, so that its silence is a fact: OpenAI's (o1-mini, the
+     * search models and GPT-4 32k are without), Anthropic's (Claude 2.1) and Google's.
+     */
+    static final Set<String> TOOL_FACTS = Set.of("openai", "anthropic", "google");
+
     /** Providers whose API calls no tools (Perplexity's Sonar models search the web instead). */
     static final Set<String> NO_TOOL_CALLING = Set.of("perplexity");
 
@@ -96,21 +102,22 @@ public final class CatalogRefresh {
 
     /**
      * Adds {@code tools} and {@code tool_choice} to the endpoints of {@code model} that lack them where the data
-     * leaves tool support out: the data marks it for OpenRouter's models, but for other providers on few models
-     * (6 of 130 at Together) or none ({@code toolFacts} holds those it marks any for: Moonshot's Kimi, Z.AI's GLM and
-     * Alibaba's Qwen models are marked on no endpoint), though their APIs call tools. An endpoint of a provider that
-     * calls tools gains them when the model's OpenRouter endpoint lists them; a model OpenRouter does not carry gains
-     * them at a provider the data marks tools for on none of its models, unless its name says it is no conversational
-     * model ({@link #NOT_CONVERSATIONAL}). Since the router sends tools only to endpoints that take them, an endpoint
-     * left unmarked could never be given tools.
+     * leaves tool support out. The data marks it for OpenRouter's models, reliably, but for other providers on few
+     * models or none (6 of 130 at Together, 29 of 146 at DeepInfra, none of Moonshot's Kimi, Z.AI's GLM or Alibaba's
+     * Qwen models), though their APIs call tools with most of them: there its silence says nothing. An endpoint of a
+     * provider that calls tools gains them when the model's OpenRouter endpoint lists them, or, for a model OpenRouter
+     * does not carry, unless the model's name says it does not converse ({@link #NOT_CONVERSATIONAL}) or the provider's
+     * data marks tools model by model ({@link #TOOL_FACTS}): the provider then decides, and answers a model that cannot call tools with its own error rather than the router refusing a
+     * model that can. Since the router sends tools only to endpoints that take them, an endpoint left unmarked could
+     * never be given tools.
      */
-    static void addToolSupport(ObjectNode model, Set<String> toolFacts) {
+    static void addToolSupport(ObjectNode model) {
         JsonNode openRouter = model.path("endpoints").valueStream()
                 .filter(e -> e.path("provider").asString().equals("openrouter")).findFirst().orElse(null);
         boolean unknown = openRouter == null && !NOT_CONVERSATIONAL.matcher(model.path("id").asString()).find();
         for (JsonNode e : model.path("endpoints")) {
             String provider = e.path("provider").asString();
-            boolean gains = openRouter != null ? hasTools(openRouter) : unknown && !toolFacts.contains(provider);
+            boolean gains = openRouter != null ? hasTools(openRouter) : unknown && !TOOL_FACTS.contains(provider);
             if (gains && !hasTools(e) && !NO_TOOL_CALLING.contains(provider)
                     && e.path("supported_parameters") instanceof ArrayNode params) {
                 TreeSet<String> names = new TreeSet<>(params.valueStream().map(JsonNode::asString).toList());
@@ -179,10 +186,7 @@ public final class CatalogRefresh {
                 }
             }
         }
-        Set<String> toolFacts = new TreeSet<>();
-        models.values().forEach(m -> m.path("endpoints").valueStream().filter(CatalogRefresh::hasTools)
-                .forEach(e -> toolFacts.add(e.path("provider").asString())));
-        models.values().forEach(m -> addToolSupport(m, toolFacts));
+        models.values().forEach(CatalogRefresh::addToolSupport);
         ObjectNode root = JSON.createObjectNode();
         root.put("version", LocalDate.ofInstant(Instant.ofEpochSecond(now), ZoneOffset.UTC).toString());
         root.put("source", SOURCE);

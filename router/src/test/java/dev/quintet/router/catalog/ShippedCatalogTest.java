@@ -136,10 +136,11 @@ class ShippedCatalogTest {
     @CsvSource(delimiter = '|', value = {
             "OpenRouter lists tools|openrouter:tools,moonshot,together|true,true,true",
             "OpenRouter lists none|openrouter,moonshot|false,false",
-            "not at OpenRouter, no tool facts|moonshot,together|true,false",
+            "not at OpenRouter|moonshot,together:tools|true,true",
+            "not at OpenRouter, a provider whose data is model by model|openai,together|false,true",
             "Perplexity calls none|openrouter:tools,perplexity|true,false"})
-    void infersToolSupportFromOpenRoutersEndpointElseWhereTheDataHasNoToolFacts(String name, String endpoints,
-                                                                               String tools) {
+    void infersToolSupportFromOpenRoutersEndpointElseLetsTheProviderDecide(String name, String endpoints,
+                                                                          String tools) {
         ObjectNode model = (ObjectNode) Json.read("{\"id\":\"a/chat-model\",\"endpoints\":[]}");
         for (String e : endpoints.split(",")) {
             ArrayNode params = ((ArrayNode) model.get("endpoints")).addObject().put("provider", e.split(":")[0])
@@ -149,7 +150,7 @@ class ShippedCatalogTest {
             }
         }
 
-        CatalogRefresh.addToolSupport(model, Set.of("together", "openrouter"));
+        CatalogRefresh.addToolSupport(model);
 
         assertThat(model.get("endpoints").valueStream().map(e -> e.path("supported_parameters").valueStream()
                 .anyMatch(p -> p.asString().equals("tools"))).map(String::valueOf).toList())
@@ -161,7 +162,7 @@ class ShippedCatalogTest {
         ObjectNode model = (ObjectNode) Json.read("{\"id\":\"qwen/qwen-mt-turbo\",\"endpoints\":[{\"provider\":"
                 + "\"alibaba\",\"supported_parameters\":[]}]}");
 
-        CatalogRefresh.addToolSupport(model, Set.of());
+        CatalogRefresh.addToolSupport(model);
 
         assertThat(model.at("/endpoints/0/supported_parameters").isEmpty()).isTrue();
     }
