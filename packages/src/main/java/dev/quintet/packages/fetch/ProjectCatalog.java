@@ -60,8 +60,11 @@ public final class ProjectCatalog {
                     name, indexed.get().status(), () -> virtualPackages.providers(ecosystem, key)));
         }
         Optional<StoredProject> stored = projects.find(ecosystem, key);
-        return fresh(ecosystem, stored)
-                .orElseGet(() -> flights.run(ecosystem.key() + ":" + key, () -> refresh(ecosystem, name, key, stored)));
+        return fresh(ecosystem, stored).orElseGet(() -> flights.run(ecosystem.key() + ":" + key, () -> {
+            // a flight that ended after the read above may have stored the project meanwhile: read it again
+            Optional<StoredProject> now = projects.find(ecosystem, key);
+            return fresh(ecosystem, now).orElseGet(() -> refresh(ecosystem, name, key, now));
+        }));
     }
 
     /** The project when the store holds it fresh, so that no upstream call is needed; empty otherwise. */
@@ -96,9 +99,9 @@ public final class ProjectCatalog {
     }
 
     /**
-     * Asks the upstream for a project that is missing or stale in the store, as {@code stored} read it just before.
-     * Callers that arrive while this runs wait for its answer; one that read the store just before an earlier flight
-     * finished asks again, conditionally, which costs a 304 at most.
+     * Asks the upstream for a project that is missing or stale in the store, as {@code stored} read it just before,
+     * within the flight. Callers that arrive while this runs wait for its answer; one that read the store just before
+     * an earlier flight finished finds, in its own flight, what that one stored, and asks nothing.
      */
     private Lookup refresh(Ecosystem ecosystem, String name, String key, Optional<StoredProject> stored) {
         String flightKey = ecosystem.key() + ":" + key;
