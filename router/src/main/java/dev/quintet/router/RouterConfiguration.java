@@ -21,6 +21,7 @@ import dev.quintet.router.routing.ChatRouter;
 import dev.quintet.router.routing.EndpointDraw;
 import dev.quintet.router.routing.EndpointHealth;
 import dev.quintet.router.routing.EndpointSelector;
+import dev.quintet.router.routing.FreeModels;
 import java.security.SecureRandom;
 import java.time.Clock;
 import javax.sql.DataSource;
@@ -89,10 +90,15 @@ class RouterConfiguration {
     }
 
     @Bean
+    FreeModels freeModels(Catalog catalog, ProviderConnections connections) {
+        return new FreeModels(catalog, connections);
+    }
+
+    @Bean
     ChatRouter chatRouter(Catalog catalog, ProviderConnections connections, RouterProperties properties,
                           UpstreamHttp upstream, Ledger ledger, FreeTier freeTier, Generations generations,
                           SecureRandom random, Clock clock, EndpointHealth health,
-                          ObjectProvider<EndpointDraw> draw) {
+                          ObjectProvider<EndpointDraw> draw, FreeModels freeModels) {
         long defaultMaxTokens = properties.billing().defaultMaxCompletionTokens();
         Billing billing = new Billing(ledger, freeTier, defaultMaxTokens);
         ProviderAdapters adapters = new ProviderAdapters(new OpenAiCompatibleProvider(upstream),
@@ -100,7 +106,7 @@ class RouterConfiguration {
                 new GeminiProvider(upstream, clock, random, defaultMaxTokens));
         Long seed = properties.routing().seed();
         EndpointSelector selector = new EndpointSelector(catalog, connections, health, draw.getIfAvailable(
-                () -> seed == null ? EndpointDraw.random() : EndpointDraw.seeded(seed)), adapters);
+                () -> seed == null ? EndpointDraw.random() : EndpointDraw.seeded(seed)), adapters, freeModels);
         return new ChatRouter(selector, adapters, WIRE, properties.keepAliveInterval(), billing, generations,
                 new GenerationIds(random, clock), clock, health);
     }

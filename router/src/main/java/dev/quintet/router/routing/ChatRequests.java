@@ -132,10 +132,10 @@ public final class ChatRequests {
      * A {@code tool_choice} that forces a call needs something to call: {@code required} needs {@code tools}, and a
      * named function (or each function an {@code allowed_tools} choice allows) one of the functions in {@code tools}.
      * OpenAI answers a tool choice without tools with 400, and elsewhere the model would be made to call a tool the
-     * caller does not offer (Anthropic's adapter defines bare tools for the calls in the history). {@code auto} and {@code none} without tools stay accepted: clients send
-     * them so (agent frameworks send their default {@code auto} with no tools registered), and they ask for what a
-     * request without tools gets anyway, an answer without calls; they are not sent on where refused (see
-     * {@code OpenAiDialects}).
+     * caller does not offer (Anthropic's adapter defines bare tools for the calls in the history). {@code auto} and
+     * {@code none} without tools stay accepted: clients send them so (agent frameworks send their default
+     * {@code auto} with no tools registered), and they ask for what a request without tools gets anyway, an answer
+     * without calls; they are not sent on where refused (see {@code OpenAiDialects}).
      */
     private static void choiceAmongTools(JsonNode choice, JsonNode tools) {
         boolean noTools = tools == null || !tools.isArray() || tools.isEmpty();

@@ -1,7 +1,6 @@
 package dev.quintet.router.routing;
 
 import dev.quintet.platform.errors.ApiException;
-import dev.quintet.router.billing.FreeTier;
 import dev.quintet.router.catalog.Catalog;
 import dev.quintet.router.catalog.Endpoint;
 import dev.quintet.router.catalog.Model;
@@ -26,19 +25,12 @@ import java.util.Set;
  * is a model of its own, with endpoints of its own. Endpoints of every model that meet the preferred latency and
  * throughput go before those not measured yet, and those before the ones that miss them. Endpoints cooling down
  * after failures go last, soonest recovered first, so they are tried only when every other has failed. The id
- * {@link #FREE_MODELS} stands for every free model configured here.
+ * {@link FreeModels#ID} stands for every free model configured here.
  */
 public final class EndpointSelector {
 
     /**
-     * OpenRouter's free models router: the free endpoints of every free model configured here that can take the
-     * request, ordered as one model's endpoints are (by default the first drawn at random, since they all cost
-     * nothing), the others tried in turn as fallbacks.
-     */
-    public static final String FREE_MODELS = "openrouter/free";
-
-    /**
-     * The most free endpoints one {@link #FREE_MODELS} request tries: enough to get past a few refusing at once
+     * The most free endpoints one {@link FreeModels#ID} request tries: enough to get past a few refusing at once
      * (free endpoints are often rate-limited), few enough that one request of the free allowance cannot become
      * dozens of upstream calls.
      */
@@ -54,25 +46,28 @@ public final class EndpointSelector {
     private final Provider provider;
     private final List<Model> freeModels;
 
-    /** {@code provider} tells which endpoints' formats have no place for a part of a request. */
+    /**
+     * {@code provider} tells which endpoints' formats have no place for a part of a request; {@code freeModels} are
+     * what {@link FreeModels#ID} stands for.
+     */
     public EndpointSelector(Catalog catalog, ProviderConnections connections, EndpointHealth health,
-                            EndpointDraw draw, Provider provider) {
+                            EndpointDraw draw, Provider provider, FreeModels freeModels) {
         this.catalog = catalog;
         this.provider = provider;
         this.connections = connections;
         this.health = health;
         this.ranking = new EndpointRanking(health, draw);
-        this.freeModels = freeModels(catalog, connections);
+        this.freeModels = freeModels.models();
     }
 
     public List<Candidate> candidates(ChatRequest request) {
-        request.models().stream().filter(id -> !id.equals(FREE_MODELS)).forEach(this::resolve); // unknown: 404 first
+        request.models().stream().filter(id -> !id.equals(FreeModels.ID)).forEach(this::resolve); // unknown: 404 first
         List<Candidate> all = new ArrayList<>();
         List<ApiException> reasons = new ArrayList<>();
         Set<String> listed = new HashSet<>();
         RequestFit fit = new RequestFit(request, provider);
         for (String id : request.models()) {
-            ModelVariant m = id.equals(FREE_MODELS) ? null : resolve(id);
+            ModelVariant m = id.equals(FreeModels.ID) ? null : resolve(id);
             ProviderPreferences prefs = request.preferences().sortedBy(m == null ? null : m.sort());
             List<Candidate> kept = m == null ? freeModels(request, prefs, fit, reasons)
                     : forModel(m.model(), request, prefs, fit, reasons);
@@ -106,7 +101,7 @@ public final class EndpointSelector {
     }
 
     /**
-     * The free endpoints of every free model configured here that meet the request, for {@link #FREE_MODELS}; when
+     * The free endpoints of every free model configured here that meet the request, for {@link FreeModels#ID}; when
      * there are none, none, with one reason added: that no free model is configured (a 503), or one free model's
      * reason (one that the request cannot go whole, if any: see {@link #noEndpoint}), saying that the others cannot
      * take the request either.
@@ -121,26 +116,12 @@ public final class EndpointSelector {
         if (free.isEmpty()) {
             ApiException first = own.stream().min(Comparator.comparing((ApiException r) -> !RequestFit.isUnfit(r)))
                     .orElse(null);
-            reasons.add(first == null ? unavailable(FREE_MODELS + " found no free model configured here")
+            reasons.add(first == null ? unavailable(FreeModels.ID + " found no free model configured here")
                     : new ApiException(first.toError().status(), first.toError().code(), first.getMessage()
                     + (freeModels.size() > 1 ? "; nor can the other " + (freeModels.size() - 1)
                     + " free models configured here" : ""), first.toError().param()));
         }
         return free;
-    }
-
-    /** Each model with a configured free endpoint, holding only those endpoints: what {@link #FREE_MODELS} tries. */
-    private static List<Model> freeModels(Catalog catalog, ProviderConnections connections) {
-        List<Model> free = new ArrayList<>();
-        for (Model m : catalog.models()) {
-            List<Endpoint> endpoints = m.endpoints().stream()
-                    .filter(e -> FreeTier.isFree(m, e) && connections.isConfigured(e.provider())).toList();
-            if (!endpoints.isEmpty()) {
-                free.add(new Model(m.id(), m.name(), m.created(), m.description(), m.contextLength(),
-                        m.inputModalities(), m.outputModalities(), endpoints));
-            }
-        }
-        return List.copyOf(free);
     }
 
     /** {@code model}'s configured endpoints that meet the request. */

@@ -5,10 +5,12 @@ import dev.quintet.router.catalog.Catalog;
 import dev.quintet.router.catalog.Model;
 import dev.quintet.router.providers.ProviderConnections;
 import dev.quintet.router.routing.EndpointHealth;
+import dev.quintet.router.routing.FreeModels;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -17,18 +19,21 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * {@code GET /models} (filtered by {@link ModelFilter}, sorted by {@link ModelSort}, paged by {@link ModelPage}),
  * {@code /models/count}, {@code /model/{author}/{slug}}, {@code /models/{author}/{slug}/endpoints} and
- * {@code /providers}, OpenRouter-shaped.
+ * {@code /providers}, OpenRouter-shaped; the free models router ({@link FreeModels#ID}) is listed as a model.
  */
 @RestController
 final class ModelsController {
 
     private final Catalog catalog;
+    /** The catalog's models and, when free models are configured, the free models router as one more. */
+    private final List<Model> listed;
     private final ProviderConnections connections;
     private final ModelViews views;
     private final ModelFigures figures;
 
-    ModelsController(Catalog catalog, ProviderConnections connections, EndpointHealth health) {
+    ModelsController(Catalog catalog, ProviderConnections connections, EndpointHealth health, FreeModels free) {
         this.catalog = catalog;
+        this.listed = Stream.concat(catalog.models().stream(), free.asModel().stream()).toList();
         this.connections = connections;
         this.views = new ModelViews(connections, health);
         this.figures = new ModelFigures(views, connections, health);
@@ -42,7 +47,7 @@ final class ModelsController {
         Predicate<Model> matches = filter.predicate();
         ModelSort order = ModelSort.parse(sort);
         ModelPage page = ModelPage.parse(offset, limit);
-        List<Model> models = catalog.models().stream().filter(matches).toList();
+        List<Model> models = listed.stream().filter(matches).toList();
         if (order != null) {
             models = order.sort(models, figures);
         }
@@ -54,7 +59,7 @@ final class ModelsController {
     @GetMapping({"/api/v1/models/count", "/v1/models/count"})
     Map<String, Map<String, Long>> count(ModelFilter filter) {
         Predicate<Model> matches = filter.predicate();
-        return Map.of("data", Map.of("count", catalog.models().stream().filter(matches).count()));
+        return Map.of("data", Map.of("count", listed.stream().filter(matches).count()));
     }
 
     /** One model in the view of the list; an id the catalog lists with a variant suffix ({@code :free}) is its own. */
@@ -84,7 +89,8 @@ final class ModelsController {
 
     private Model find(String author, String slug) {
         String id = author + "/" + slug;
-        return catalog.model(id).orElseThrow(() -> ApiException.notFound("model '" + id
-                + "' is not in the catalog; GET /api/v1/models lists the models"));
+        return catalog.model(id).or(() -> listed.stream().filter(m -> m.id().equals(id)).findFirst())
+                .orElseThrow(() -> ApiException.notFound("model '" + id
+                        + "' is not in the catalog; GET /api/v1/models lists the models"));
     }
 }

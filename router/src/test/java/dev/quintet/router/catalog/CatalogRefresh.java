@@ -101,15 +101,15 @@ public final class CatalogRefresh {
     }
 
     /**
-     * Adds {@code tools} and {@code tool_choice} to the endpoints of {@code model} that lack them where the data
-     * leaves tool support out. The data marks it for OpenRouter's models, reliably, but for other providers on few
-     * models or none (6 of 130 at Together, 29 of 146 at DeepInfra, none of Moonshot's Kimi, Z.AI's GLM or Alibaba's
-     * Qwen models), though their APIs call tools with most of them: there its silence says nothing. An endpoint of a
+     * Adds {@code tools} and {@code tool_choice} to the endpoints of {@code model} that lack them where the data leaves
+     * tool support out. The data marks it for OpenRouter's models, reliably, but for other providers on few models or
+     * none (6 of 130 at Together, 29 of 146 at DeepInfra, none of Moonshot's Kimi, Z.AI's GLM or Alibaba's Qwen
+     * models), though their APIs call tools with most of them: there its silence says nothing. An endpoint of a
      * provider that calls tools gains them when the model's OpenRouter endpoint lists them, or, for a model OpenRouter
      * does not carry, unless the model's name says it does not converse ({@link #NOT_CONVERSATIONAL}) or the provider's
-     * data marks tools model by model ({@link #TOOL_FACTS}): the provider then decides, and answers a model that cannot call tools with its own error rather than the router refusing a
-     * model that can. Since the router sends tools only to endpoints that take them, an endpoint left unmarked could
-     * never be given tools.
+     * data marks tools model by model ({@link #TOOL_FACTS}): the provider then decides, and answers a model that cannot
+     * call tools with its own error rather than the router refusing a model that can. Since the router sends tools only
+     * to endpoints that take them, an endpoint left unmarked could never be given tools.
      */
     static void addToolSupport(ObjectNode model) {
         JsonNode openRouter = model.path("endpoints").valueStream()

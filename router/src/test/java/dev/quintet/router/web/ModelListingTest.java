@@ -221,6 +221,17 @@ class ModelListingTest extends RouterTest {
     }
 
     @Test
+    void listsTheFreeModelsRouterAsAFreeModel() {
+        HttpResponse<String> one = get("/api/v1/model/openrouter/free");
+
+        assertThat(one.statusCode()).isEqualTo(200);
+        assertThat((String) JsonPath.read(one.body(), "$.data.name")).isEqualTo("Free Models Router");
+        assertThat((String) JsonPath.read(one.body(), "$.data.pricing.prompt")).isEqualTo("0");
+        assertThat((Boolean) JsonPath.read(one.body(), "$.data.available")).isTrue();
+        assertThat(ids(data("/api/v1/models?q=openrouter/free"))).containsExactly("openrouter/free");
+    }
+
+    @Test
     void answers404ForAModelNotInTheCatalog() {
         HttpResponse<String> response = get("/api/v1/model/nobody/nothing:free");
 

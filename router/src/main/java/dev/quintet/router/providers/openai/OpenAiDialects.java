@@ -161,14 +161,13 @@ final class OpenAiDialects {
 
     /**
      * Makes the assistant's messages before any other but system ones (an app that opens with a greeting) a system
-     * message telling the model it opened with those words (several in a row, one); one without text goes. This comes before the turns are
-     * put in order, so that a system message after the greeting stays a system message. Perplexity
-     * answers 400 unless user (or tool) messages and assistant ones take turns from the first message after the
-     * system ones, the user's side first, while it takes any number of system messages at the start. So the
-     * greeting's words stay the assistant's and the user's stay the user's own: as a user message the greeting would
-     * read as the user's words, and a user message made up before it would put words in the user's mouth. An
-     * opening that calls tools or holds parts other than text stays as it is, since a system message cannot carry
-     * them.
+     * message telling the model it opened with those words (several in a row, one); one without text goes. This comes
+     * before the turns are put in order, so that a system message after the greeting stays a system message. Perplexity
+     * answers 400 unless user (or tool) messages and assistant ones take turns from the first message after the system
+     * ones, the user's side first, while it takes any number of system messages at the start. So the greeting's words
+     * stay the assistant's and the user's stay the user's own: as a user message the greeting would read as the user's
+     * words, and a user message made up before it would put words in the user's mouth. An opening that calls tools or
+     * holds parts other than text stays as it is, since a system message cannot carry them.
      */
     private static void opening(ArrayNode messages) {
         int i = 0;
