@@ -1,6 +1,8 @@
 package dev.quintet.router.routing;
 
 import dev.quintet.platform.errors.ApiException;
+import dev.quintet.router.providers.translation.OpenAiRequests;
+import dev.quintet.router.providers.translation.OpenAiRequests.FunctionTool;
 import dev.quintet.router.providers.translation.ReasoningRequest;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -157,12 +159,7 @@ public final class ChatRequests {
             throw ApiException.invalidParameter("tool_choice", "tool_choice names the function " + named.getFirst()
                     + ", and the request has no tools: give " + named.getFirst() + " in tools, or use auto or none");
         }
-        List<String> functions = new ArrayList<>();
-        for (JsonNode tool : tools) {
-            if (tool.path("type").asString("function").equals("function")) {
-                functions.add(tool.path("function").path("name").asString(""));
-            }
-        }
+        List<String> functions = OpenAiRequests.functionTools(tools).stream().map(FunctionTool::name).toList();
         for (String name : named) {
             if (!functions.contains(name)) {
                 throw ApiException.invalidParameter("tool_choice", "tool_choice names the function " + name

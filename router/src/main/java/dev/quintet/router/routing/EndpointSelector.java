@@ -61,13 +61,14 @@ public final class EndpointSelector {
     }
 
     public List<Candidate> candidates(ChatRequest request) {
-        request.models().stream().filter(id -> !id.equals(FreeModels.ID)).forEach(this::resolve); // unknown: 404 first
+        // every id resolved before any is tried, so that an unknown one is a 404 first; null: the free models router
+        List<ModelVariant> models = request.models().stream()
+                .map(id -> id.equals(FreeModels.ID) ? null : resolve(id)).toList();
         List<Candidate> all = new ArrayList<>();
         List<ApiException> reasons = new ArrayList<>();
         Set<String> listed = new HashSet<>();
         RequestFit fit = new RequestFit(request, provider);
-        for (String id : request.models()) {
-            ModelVariant m = id.equals(FreeModels.ID) ? null : resolve(id);
+        for (ModelVariant m : models) {
             ProviderPreferences prefs = request.preferences().sortedBy(m == null ? null : m.sort());
             List<Candidate> kept = m == null ? freeModels(request, prefs, fit, reasons)
                     : forModel(m.model(), request, prefs, fit, reasons);

@@ -28,33 +28,48 @@ final class AnthropicDocument {
      * out); found without copying the data of a PDF, though text is decoded to know it is valid.
      */
     static boolean takes(String url) {
-        if (DataUrl.isWeb(url)) {
-            return isPdf(url);
-        }
-        String type = DataUrl.mediaTypeOf(url).map(DataUrl::baseType).orElse("");
-        return type.equals("application/pdf")
-                || type.startsWith("text/") && text(DataUrl.parse(url).orElseThrow()) != null;
+        return switch (kind(url)) {
+            case PDF_URL, PDF -> true;
+            case TEXT -> text(DataUrl.parse(url).orElseThrow()) != null;
+            case OTHER -> false;
+        };
     }
 
     /**
      * The document block for {@code url}; null when it is neither a base64 data URL nor an http(s) URL, Anthropic
-     * takes no such file ({@link #takes}), or it holds only blank text.
+     * takes no such file ({@link #takes}), or it holds only blank text (or text not valid in its charset).
      */
     static ObjectNode of(String url) {
-        if (!takes(url)) {
-            return null;
+        switch (kind(url)) {
+            case PDF_URL -> {
+                ObjectNode block = JsonNodeFactory.instance.objectNode().put("type", "document");
+                block.putObject("source").put("type", "url").put("url", url);
+                return block;
+            }
+            case PDF -> {
+                return block("base64", "application/pdf", DataUrl.parse(url).orElseThrow().base64());
+            }
+            case TEXT -> {
+                String text = text(DataUrl.parse(url).orElseThrow());
+                return text == null || text.isBlank() ? null : block("text", "text/plain", text);
+            }
+            default -> {
+                return null;
+            }
         }
+    }
+
+    /** What a file URL holds, as far as Anthropic's document blocks go, read from its type alone. */
+    private enum Kind {
+        PDF_URL, PDF, TEXT, OTHER
+    }
+
+    private static Kind kind(String url) {
         if (DataUrl.isWeb(url)) {
-            ObjectNode block = JsonNodeFactory.instance.objectNode().put("type", "document");
-            block.putObject("source").put("type", "url").put("url", url);
-            return block;
+            return isPdf(url) ? Kind.PDF_URL : Kind.OTHER;
         }
-        DataUrl data = DataUrl.parse(url).orElseThrow();
-        if (data.baseType().equals("application/pdf")) {
-            return block("base64", "application/pdf", data.base64());
-        }
-        String text = text(data);
-        return text.isBlank() ? null : block("text", "text/plain", text);
+        String type = DataUrl.mediaTypeOf(url).map(DataUrl::baseType).orElse("");
+        return type.equals("application/pdf") ? Kind.PDF : type.startsWith("text/") ? Kind.TEXT : Kind.OTHER;
     }
 
     private static boolean isPdf(String url) {

@@ -210,8 +210,7 @@ record AnthropicMessages(ArrayNode system, ArrayNode turns) {
                 return text.isBlank() ? null : NODES.objectNode().put("type", "text").put("text", text);
             }
             case "image_url" -> {
-                JsonNode image = part.path("image_url");
-                return AnthropicImage.of(image.isString() ? image.asString() : image.path("url").asString(""));
+                return AnthropicImage.of(OpenAiRequests.url(part, "image_url"));
             }
             case "file" -> {
                 return AnthropicDocument.of(OpenAiRequests.fileData(part));

@@ -139,7 +139,7 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
         return switch (part.path("type").asString("")) {
             case "image_url", "input_audio" -> true;
             case "file" -> carriesFile(OpenAiRequests.fileData(part));
-            case "video_url" -> carriesVideo(url(part.path("video_url")));
+            case "video_url" -> carriesVideo(OpenAiRequests.url(part, "video_url"));
             default -> false;
         };
     }
@@ -157,18 +157,13 @@ record GeminiContents(ArrayNode system, ArrayNode contents) {
         return switch (part.path("type").asString("")) {
             case "text" -> Optional.of(part.path("text").asString("")).filter(text -> !text.isEmpty())
                     .map(text -> NODES.objectNode().put("text", text));
-            case "image_url" -> Optional.of(media(url(part.path("image_url"))));
-            case "video_url" -> video(url(part.path("video_url")));
+            case "image_url" -> Optional.of(media(OpenAiRequests.url(part, "image_url")));
+            case "video_url" -> video(OpenAiRequests.url(part, "video_url"));
             case "file" -> file(OpenAiRequests.fileData(part));
             case "input_audio" -> Optional.of(inline(new DataUrl("audio/" + part.path("input_audio")
                     .path("format").asString("wav"), part.path("input_audio").path("data").asString(""))));
             default -> Optional.empty();
         };
-    }
-
-    /** The URL of an {@code image_url} or {@code video_url}: the field itself or its {@code url}. */
-    private static String url(JsonNode field) {
-        return field.isString() ? field.asString() : field.path("url").asString("");
     }
 
     /**

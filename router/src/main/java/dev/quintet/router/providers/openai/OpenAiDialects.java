@@ -1,10 +1,10 @@
 package dev.quintet.router.providers.openai;
 
+import dev.quintet.router.providers.translation.OpenAiRequests;
 import dev.quintet.router.providers.translation.ReasoningRequest;
 import dev.quintet.router.stream.ReasoningFields;
 import java.util.List;
 import java.util.Set;
-import java.util.StringJoiner;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -184,7 +184,7 @@ final class OpenAiDialects {
             if (!role.equals("assistant") || callsTools(message) || media) {
                 return;
             }
-            String text = textOf(message.get("content"));
+            String text = OpenAiRequests.text(message.get("content"), "\n\n");
             if (text.isBlank()) {
                 messages.remove(i);
             } else if (made == i - 1 && made >= 0) {
@@ -201,20 +201,6 @@ final class OpenAiDialects {
 
     private static boolean callsTools(JsonNode message) {
         return message.path("tool_calls").isArray() && !message.path("tool_calls").isEmpty();
-    }
-
-    /** The text of a message's content: the string, or its text parts separated by blank lines. */
-    private static String textOf(JsonNode content) {
-        if (content == null || !content.isArray()) {
-            return content == null ? "" : content.asString("");
-        }
-        StringJoiner text = new StringJoiner("\n\n");
-        for (JsonNode part : content) {
-            if ("text".equals(part.path("type").asString(""))) {
-                text.add(part.path("text").asString(""));
-            }
-        }
-        return text.toString();
     }
 
     /** Two messages' contents as one: strings joined by a blank line, else their parts one after the other. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.StringJoiner;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -36,15 +37,26 @@ public final class OpenAiRequests {
 
     /** The text of a message's content: a string, or its text parts joined. */
     public static String text(JsonNode content) {
-        StringBuilder text = new StringBuilder();
+        return text(content, "");
+    }
+
+    /** The text of a message's content: a string, or its text parts with {@code between} between them. */
+    public static String text(JsonNode content, String between) {
+        StringJoiner text = new StringJoiner(between);
         for (JsonNode part : parts(content)) {
             if (part.isString()) {
-                text.append(part.asString());
+                text.add(part.asString());
             } else if ("text".equals(part.path("type").asString(""))) {
-                text.append(part.path("text").asString(""));
+                text.add(part.path("text").asString(""));
             }
         }
         return text.toString();
+    }
+
+    /** The URL of an {@code image_url} or {@code video_url} part: the field itself or its {@code url}. */
+    public static String url(JsonNode part, String field) {
+        JsonNode value = part.path(field);
+        return value.isString() ? value.asString() : value.path("url").asString("");
     }
 
     /** A {@code file} part's {@code file.file_data}: a data URL or an http(s) URL; empty when it has none. */
