@@ -2,8 +2,10 @@ package dev.quintet.router;
 
 import dev.quintet.platform.credits.Credits;
 import dev.quintet.platform.quota.QuotaLimiter;
+import dev.quintet.platform.tasks.PeriodicTask;
 import dev.quintet.router.billing.Billing;
 import dev.quintet.router.billing.FreeTier;
+import dev.quintet.router.billing.KeyLimits;
 import dev.quintet.router.billing.Ledger;
 import dev.quintet.router.catalog.Catalog;
 import dev.quintet.router.generations.GenerationIds;
@@ -24,11 +26,13 @@ import dev.quintet.router.routing.EndpointSelector;
 import dev.quintet.router.routing.FreeModels;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -37,6 +41,9 @@ import tools.jackson.databind.json.JsonMapper;
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(RouterProperties.class)
 class RouterConfiguration {
+
+    /** How often holds on keys' limits past their expiry are deleted. */
+    static final Duration KEY_HOLDS_TENDING = Duration.ofMinutes(1);
 
     /** The JSON mapper for wire bodies: no naming strategy, nulls kept, decimals written out in full. */
     static final JsonMapper WIRE = JsonMapper.builder().enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
@@ -79,8 +86,19 @@ class RouterConfiguration {
     }
 
     @Bean
-    Generations generations(DataSource dataSource, TransactionTemplate transactions, Credits credits) {
-        return new Generations(dataSource, transactions, credits);
+    KeyLimits keyLimits(JdbcClient jdbc, Clock clock, RouterProperties properties) {
+        return new KeyLimits(jdbc, clock, properties.billing().holdTtl());
+    }
+
+    @Bean
+    PeriodicTask keyHoldsTending(KeyLimits keyLimits) {
+        return new PeriodicTask("key-holds", KEY_HOLDS_TENDING, keyLimits::tend);
+    }
+
+    @Bean
+    Generations generations(DataSource dataSource, TransactionTemplate transactions, Credits credits,
+                            KeyLimits keyLimits) {
+        return new Generations(dataSource, transactions, credits, keyLimits);
     }
 
     @Bean
@@ -96,11 +114,12 @@ class RouterConfiguration {
 
     @Bean
     ChatRouter chatRouter(Catalog catalog, ProviderConnections connections, RouterProperties properties,
-                          UpstreamHttp upstream, Ledger ledger, FreeTier freeTier, Generations generations,
+                          UpstreamHttp upstream, Ledger ledger, FreeTier freeTier, KeyLimits keyLimits,
+                          Generations generations,
                           SecureRandom random, Clock clock, EndpointHealth health,
                           ObjectProvider<EndpointDraw> draw, FreeModels freeModels) {
         long defaultMaxTokens = properties.billing().defaultMaxCompletionTokens();
-        Billing billing = new Billing(ledger, freeTier, defaultMaxTokens);
+        Billing billing = new Billing(ledger, freeTier, keyLimits, defaultMaxTokens);
         ProviderAdapters adapters = new ProviderAdapters(new OpenAiCompatibleProvider(upstream),
                 new AnthropicProvider(upstream, clock, defaultMaxTokens),
                 new GeminiProvider(upstream, clock, random, defaultMaxTokens));

@@ -16,6 +16,7 @@ import dev.quintet.platform.keys.ApiKeys;
 import dev.quintet.platform.testing.Http;
 import dev.quintet.platform.testing.TestPlatform;
 import dev.quintet.router.RouterApplication;
+import dev.quintet.router.billing.KeyLimits;
 import dev.quintet.router.billing.TokenUsage;
 import dev.quintet.router.generations.Attempt;
 import dev.quintet.router.generations.Generation;
@@ -24,6 +25,8 @@ import java.math.BigDecimal;
 import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -34,6 +37,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /** The console's LLM usage and devices pages in real Chromium, reading and writing through the services' own APIs. */
@@ -88,7 +92,9 @@ class ConsoleServicePagesTest {
     @Test
     void showsUseByModelPerDayAndTheLatestGenerations() throws InterruptedException {
         try (Generations generations = new Generations(platform.bean(DataSource.class),
-                platform.bean(TransactionTemplate.class), platform.bean(Credits.class))) {
+                platform.bean(TransactionTemplate.class), platform.bean(Credits.class),
+                new KeyLimits(JdbcClient.create(platform.bean(DataSource.class)), Clock.systemUTC(),
+                        Duration.ofHours(1)))) {
             Instant now = Instant.now();
             generations.add(generation("gen-1767225600-AAAAAAAAAAAAAAAAAAAA", "openai/gpt-4o", now.minus(2, ChronoUnit.DAYS), "0.0125"));
             generations.add(generation("gen-1767225601-BBBBBBBBBBBBBBBBBBBB", "openai/gpt-4o", now, "0.0075"));

@@ -1,5 +1,7 @@
 package dev.quintet.platform.credits;
 
+import static dev.quintet.platform.db.SqlColumns.column;
+
 import dev.quintet.platform.db.AfterTransaction;
 import java.math.BigDecimal;
 import java.sql.Timestamp;
@@ -9,9 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Function;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -189,11 +189,6 @@ public final class Credits implements AutoCloseable {
                 .query((rs, row) -> new Entry(rs.getLong("id"), rs.getBigDecimal("amount_usd"), rs.getString("reason"),
                         rs.getTimestamp("created_at").toInstant()))
                 .list();
-    }
-
-    /** One field of {@code rows} as an array parameter of SQL type {@code type}[]. */
-    static <T> SqlArrayValue column(List<T> rows, String type, Function<T, Object> field) {
-        return new SqlArrayValue(type, rows.stream().map(field).toArray());
     }
 
     /** Appends a folded entry to the ledger and moves the running figures; call inside a transaction. */

@@ -1,5 +1,6 @@
 package dev.quintet.platform.credits;
 
+import dev.quintet.platform.db.SqlColumns;
 import dev.quintet.platform.tasks.Batches;
 import java.math.BigDecimal;
 import java.sql.Timestamp;
@@ -91,12 +92,12 @@ final class HoldQueue implements AutoCloseable {
                 SELECT hold_id, amount_usd FROM platform.credit_holds_reserve(:class, :accounts, :ids, :amounts,
                     :minimums, :reasons, :expires, :now, :foldAfter)""")
                 .param("class", lockClass)
-                .param("accounts", Credits.column(batch, "uuid", Wanted::accountId))
-                .param("ids", Credits.column(batch, "uuid", Wanted::id))
-                .param("amounts", Credits.column(batch, "numeric", Wanted::amount))
-                .param("minimums", Credits.column(batch, "numeric", Wanted::minimum))
-                .param("reasons", Credits.column(batch, "text", Wanted::reason))
-                .param("expires", Credits.column(batch, "timestamptz", w -> Timestamp.from(w.expires())))
+                .param("accounts", SqlColumns.column(batch, "uuid", Wanted::accountId))
+                .param("ids", SqlColumns.column(batch, "uuid", Wanted::id))
+                .param("amounts", SqlColumns.column(batch, "numeric", Wanted::amount))
+                .param("minimums", SqlColumns.column(batch, "numeric", Wanted::minimum))
+                .param("reasons", SqlColumns.column(batch, "text", Wanted::reason))
+                .param("expires", SqlColumns.column(batch, "timestamptz", w -> Timestamp.from(w.expires())))
                 .param("now", Timestamp.from(clock.instant()))
                 .param("foldAfter", foldAfter)
                 .query(rs -> {

@@ -1,5 +1,6 @@
 package dev.quintet.platform.credits;
 
+import dev.quintet.platform.db.SqlColumns;
 import java.math.BigDecimal;
 import java.sql.Timestamp;
 import java.time.Clock;
@@ -368,8 +369,8 @@ final class Leases {
             return;
         }
         try {
-            takeOff(Credits.column(releasing, "uuid", Credits.Settlement::leaseId),
-                    Credits.column(releasing, "numeric", Credits.Settlement::releasedUsd));
+            takeOff(SqlColumns.column(releasing, "uuid", Credits.Settlement::leaseId),
+                    SqlColumns.column(releasing, "numeric", Credits.Settlement::releasedUsd));
         } catch (RuntimeException e) {
             log.warn("Could not take {} settlements off their credit leases; they hold more until they lapse: {}",
                     releasing.size(), e.toString());

@@ -4,7 +4,12 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-/** A stored key as the owner may see it: never the key itself, only its prefix and last four characters. */
+/**
+ * A stored key as the owner may see it: never the key itself, only its prefix and last four characters.
+ *
+ * @param console whether the console minted it for itself, to call a service for the person logged in (it manages
+ *     the account: services may let it change settings other keys cannot)
+ */
 public record ApiKey(
         UUID id,
         UUID accountId,
@@ -15,7 +20,8 @@ public record ApiKey(
         Instant createdAt,
         Instant lastUsedAt,
         Instant revokedAt,
-        Instant expiresAt) {
+        Instant expiresAt,
+        boolean console) {
 
     public boolean revoked() {
         return revokedAt != null;

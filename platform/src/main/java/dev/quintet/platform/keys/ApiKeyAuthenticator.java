@@ -141,7 +141,7 @@ public final class ApiKeyAuthenticator implements Filter {
         }
         usage.recordAdmitted(key.id(), realm.name());
         request.setAttribute(KeyHolder.ATTRIBUTE,
-                new KeyHolder(key.id(), key.accountId(), key.prefix(), key.services(), holder.plan()));
+                new KeyHolder(key.id(), key.accountId(), key.prefix(), key.services(), holder.plan(), key.console()));
         Admission.record(request, limiter, subject, decision, rateLimitHeaders);
         chain.doFilter(request, response);
     }

@@ -25,7 +25,7 @@ public final class ApiKeys {
 
     private static final String COLUMNS = """
             k.id, k.account_id, k.prefix, k.last_four, k.label, k.services, k.created_at, k.last_used_at,
-            k.revoked_at, k.expires_at""";
+            k.revoked_at, k.expires_at, k.kind""";
 
     /** How long expired console keys (and their usage counts) are kept. */
     public static final Duration CONSOLE_KEYS_KEPT = Duration.ofDays(32);
@@ -159,7 +159,8 @@ public final class ApiKeys {
                 instant(rs.getTimestamp("created_at")),
                 instant(rs.getTimestamp("last_used_at")),
                 instant(rs.getTimestamp("revoked_at")),
-                instant(rs.getTimestamp("expires_at")));
+                instant(rs.getTimestamp("expires_at")),
+                "console".equals(rs.getString("kind")));
     }
 
     private static Instant instant(Timestamp t) {

@@ -35,6 +35,23 @@ public final class CostCalculator {
         return times(prompt, promptTokens).add(times(completion, completionTokens)).add(pricing.request());
     }
 
+    /**
+     * The most completion tokens a call with at most {@code promptTokens} in can produce for {@code usd}, at worst
+     * ({@link #worstCase}): 0 when the prompt alone may cost more, {@link Long#MAX_VALUE} when completions are free.
+     */
+    public static long affordableCompletion(Pricing pricing, long promptTokens, BigDecimal usd) {
+        BigDecimal left = usd.subtract(worstCase(pricing, promptTokens, 0));
+        BigDecimal completion = worstCase(pricing, 0, 1).subtract(pricing.request());
+        if (left.signum() < 0) {
+            return 0;
+        }
+        if (completion.signum() == 0) {
+            return Long.MAX_VALUE;
+        }
+        BigDecimal tokens = left.divideToIntegralValue(completion);
+        return tokens.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : tokens.longValueExact();
+    }
+
     private static BigDecimal cacheWrite(Pricing pricing) {
         return or(pricing.inputCacheWrite(), pricing.prompt());
     }

@@ -1,6 +1,5 @@
 package dev.quintet.router.billing;
 
-import dev.quintet.platform.credits.Credits;
 import dev.quintet.platform.credits.Hold;
 import dev.quintet.platform.errors.ApiException;
 import dev.quintet.router.catalog.Endpoint;
@@ -11,35 +10,43 @@ import java.util.UUID;
 
 /**
  * The money side of one chat request. Before each endpoint is called, {@link #cover} makes sure the call is paid
- * for: a free model takes one request of the key's free allowance, a paid one a hold on the account's credit for
- * the most the call can cost. Afterwards the hold is settled with the actual cost, never more than was held (the
- * settlement is made with the generation's record), or released.
+ * for: a free model takes one request of the account's free allowance, a paid one a hold on the account's credit
+ * for the most the call can cost and, when the key has a spending limit, a hold as large on that ({@link KeyLimits}).
+ * Afterwards the holds are settled with the actual cost, never more than was held (the settlement is made with the
+ * generation's record), or released.
  */
 public final class Reservation {
 
-    record Caller(UUID accountId, String generationId) {
+    record Caller(UUID accountId, UUID keyId, String generationId) {
     }
 
     private final Ledger ledger;
     private final FreeTier freeTier;
+    private final KeyLimits keyLimits;
     private final Caller caller;
     private final TokenEstimate prompt;
     private final long requestedCompletion;
     private final long defaultCompletion;
     private Optional<ApiException> freeAdmission;
     private Hold hold;
+    private KeyLimits.KeyHold keyHold;
 
-    Reservation(Ledger ledger, FreeTier freeTier, Caller caller, TokenEstimate prompt, long requestedCompletion,
-                long defaultCompletion) {
+    Reservation(Ledger ledger, FreeTier freeTier, KeyLimits keyLimits, Caller caller, TokenEstimate prompt,
+                long requestedCompletion, long defaultCompletion) {
         this.ledger = ledger;
         this.freeTier = freeTier;
+        this.keyLimits = keyLimits;
         this.caller = caller;
         this.prompt = prompt;
         this.requestedCompletion = requestedCompletion;
         this.defaultCompletion = defaultCompletion;
     }
 
-    /** Makes sure a call of {@code endpoint} is paid for; the refusal (402 or 429) when it cannot be. */
+    /**
+     * Makes sure a call of {@code endpoint} is paid for; the refusal when it cannot be: 429 when the free allowance
+     * is spent, 402 when the account's credit or what the key's limit leaves does not cover the call, 403 when the
+     * key's limit is spent.
+     */
     public Optional<ApiException> cover(Model model, Endpoint endpoint) {
         if (FreeTier.isFree(model, endpoint)) {
             release(); // a paid endpoint tried before this free one holds credit no longer needed
@@ -54,16 +61,58 @@ public final class Reservation {
             return Optional.empty();
         }
         release();
+        Optional<ApiException> overLimit = holdAgainstKeyLimit(model, endpoint, needed, completion);
+        if (overLimit.isPresent()) {
+            return overLimit;
+        }
         Optional<Hold> taken = ledger.hold(caller.accountId(), needed);
         if (taken.isEmpty()) {
+            release();
             return Optional.of(new ApiException(402, "insufficient_credits", model.id() + " via " + endpoint.provider()
-                    + " may cost up to " + needed.stripTrailingZeros().toPlainString() + " USD for this request ("
+                    + " may cost up to " + usd(needed) + " USD for this request ("
                     + prompt.ceiling() + " prompt tokens at most and up to " + completion + " completion tokens)"
-                    + ", but the account has " + ledger.available(caller.accountId()).stripTrailingZeros().toPlainString()
+                    + ", but the account has " + usd(ledger.available(caller.accountId()))
                     + " USD of credit available; add credit, lower max_tokens or use a free model"));
         }
         hold = taken.get();
         return Optional.empty();
+    }
+
+    /**
+     * Holds {@code needed} against the key's limit, if it has one; the refusal when what the limit leaves in its
+     * window does not cover it. OpenRouter's words lead the messages, which clients match.
+     */
+    private Optional<ApiException> holdAgainstKeyLimit(Model model, Endpoint endpoint, BigDecimal needed,
+                                                       long completion) {
+        if (keyLimits.of(caller.keyId()).isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<KeyLimits.Outcome> outcome = keyLimits.hold(caller.keyId(), needed);
+        if (outcome.isEmpty() || outcome.get().hold().isPresent()) {
+            keyHold = outcome.flatMap(KeyLimits.Outcome::hold).orElse(null);
+            return Optional.empty();
+        }
+        KeyLimit limit = outcome.get().limit();
+        BigDecimal left = outcome.get().remaining();
+        String window = limit.windowName();
+        String resets = limit.reset() == null ? ""
+                : "; it resets at " + limit.reset().next(keyLimits.today()) + "T00:00:00Z";
+        if (left.signum() <= 0) {
+            return Optional.of(new ApiException(403, "key_limit_exceeded", "Key limit exceeded (" + window
+                    + " limit): this key has spent its " + window + " limit of " + usd(limit.usd()) + " USD" + resets
+                    + "; raise or remove the key's limit in the console"));
+        }
+        long affordable = CostCalculator.affordableCompletion(endpoint.pricing(), prompt.ceiling(), left);
+        return Optional.of(new ApiException(402, "key_limit_insufficient", "This request requires more credits, or "
+                + "fewer max_tokens. You requested up to " + completion + " tokens, but can only afford " + affordable
+                + ": " + model.id() + " via " + endpoint.provider() + " may cost up to " + usd(needed)
+                + " USD for this request (" + prompt.ceiling() + " prompt tokens at most), and this key's " + window
+                + " limit of " + usd(limit.usd()) + " USD has " + usd(left) + " USD left" + resets
+                + "; lower max_tokens, or raise the key's limit in the console"));
+    }
+
+    private static String usd(BigDecimal amount) {
+        return amount.stripTrailingZeros().toPlainString();
     }
 
     /**
@@ -89,24 +138,29 @@ public final class Reservation {
     }
 
     /**
-     * The settlement that charges {@code charge} against the hold and ends it, for the caller to make with the
+     * The settlement that charges {@code charge} against the holds and ends them, for the caller to make with the
      * generation's record; from then on the reservation holds nothing. Only when it {@link #holds()}.
      */
-    public Credits.Settlement settlement(Model model, Charge charge) {
+    public Settlement settlement(Model model, Charge charge) {
         if (hold == null) {
             throw new IllegalStateException("nothing is held to settle");
         }
-        Credits.Settlement settlement = ledger.settlement(hold, charge.cost(),
-                "router " + caller.generationId() + " " + model.id());
+        Settlement settlement = new Settlement(ledger.settlement(hold, charge.cost(),
+                "router " + caller.generationId() + " " + model.id()), keyHold);
         hold = null;
+        keyHold = null;
         return settlement;
     }
 
-    /** Ends a hold that was not settled, charging nothing. */
+    /** Ends holds that were not settled, charging nothing. */
     public void release() {
         if (hold != null) {
             ledger.release(hold);
             hold = null;
+        }
+        if (keyHold != null) {
+            keyLimits.release(keyHold);
+            keyHold = null;
         }
     }
 

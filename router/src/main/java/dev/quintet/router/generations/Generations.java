@@ -3,13 +3,13 @@ package dev.quintet.router.generations;
 import dev.quintet.platform.credits.Credits;
 import dev.quintet.platform.db.CopyRows;
 import dev.quintet.platform.tasks.Batches;
+import dev.quintet.router.billing.KeyLimits;
+import dev.quintet.router.billing.Settlement;
 import dev.quintet.router.billing.TokenUsage;
-import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -62,27 +62,32 @@ public final class Generations implements AutoCloseable {
      * A record to write, with its charge when it moved money; or, without a record, a mark whose future completes
      * once everything queued before it is written.
      */
-    private record Queued(Generation generation, Credits.Settlement charge, CompletableFuture<Void> written) {
+    private record Queued(Generation generation, Settlement charge, CompletableFuture<Void> written) {
     }
 
     private final DataSource dataSource;
     private final JdbcClient jdbc;
     private final TransactionTemplate transactions;
     private final Credits credits;
+    private final KeyLimits keyLimits;
     private final Batches<Queued> writer;
 
-    public Generations(DataSource dataSource, TransactionTemplate transactions, Credits credits) {
+    public Generations(DataSource dataSource, TransactionTemplate transactions, Credits credits, KeyLimits keyLimits) {
         this.dataSource = dataSource;
         this.jdbc = JdbcClient.create(dataSource);
         this.transactions = transactions;
         this.credits = credits;
+        this.keyLimits = keyLimits;
         this.writer = new Batches<>("router-generations", MAX_BATCH, MAX_QUEUED, LINGER,
                 q -> q.written() != null || q.charge() != null, this::write);
     }
 
-    /** Inserts {@code g} now, in the caller's transaction if there is one. */
+    /** Inserts {@code g} now and adds its cost to its key's spending, in the caller's transaction if there is one. */
     public void add(Generation g) {
-        insert(List.of(g));
+        transactions.executeWithoutResult(tx -> {
+            insert(List.of(g));
+            keyLimits.settle(List.of(new KeyLimits.KeyCharge(g.keyId(), g.createdAt(), g.cost(), null)));
+        });
     }
 
     /**
@@ -90,7 +95,7 @@ public final class Generations implements AutoCloseable {
      * the disk; returns without waiting for it. A record that cannot be written is logged and never undoes the
      * charge; a charge whose transaction fails is logged and not tried again (see {@link #write}).
      */
-    public void addCharged(Generation g, Credits.Settlement charge) {
+    public void addCharged(Generation g, Settlement charge) {
         Queued q = new Queued(g, charge, null);
         if (!writer.queued(q)) {
             write(List.of(q));
@@ -141,7 +146,8 @@ public final class Generations implements AutoCloseable {
             for (Queued q : records) {
                 if (q.charge() != null) {
                     log.error("Could not charge {} USD to account {} for generation {}",
-                            q.charge().spentUsd().toPlainString(), q.charge().accountId(), q.generation().id());
+                            q.charge().credit().spentUsd().toPlainString(), q.charge().credit().accountId(),
+                            q.generation().id());
                 } else if (!unreachable) {
                     try {
                         writeTogether(List.of(q));
@@ -164,7 +170,7 @@ public final class Generations implements AutoCloseable {
         if (records.isEmpty()) {
             return;
         }
-        List<Credits.Settlement> charges = records.stream().map(Queued::charge).filter(Objects::nonNull).toList();
+        List<Queued> charges = records.stream().filter(q -> q.charge() != null).toList();
         List<Generation> generations = records.stream().map(Queued::generation).toList();
         Boolean together = transactions.execute(tx -> {
             settleOrSkipTheDisk(charges);
@@ -189,13 +195,18 @@ public final class Generations implements AutoCloseable {
         }
     }
 
-    /** Makes {@code charges}; without any, lets the transaction commit without waiting for the disk. */
-    private void settleOrSkipTheDisk(List<Credits.Settlement> charges) {
-        if (charges.isEmpty()) {
+    /**
+     * Makes the charges of {@code charged} (to the accounts' credit, and to the keys' spending, ending their holds on
+     * the keys' limits); without any, lets the transaction commit without waiting for the disk.
+     */
+    private void settleOrSkipTheDisk(List<Queued> charged) {
+        if (charged.isEmpty()) {
             jdbc.sql("SET LOCAL synchronous_commit = off").update();
-        } else {
-            credits.settle(charges);
+            return;
         }
+        credits.settle(charged.stream().map(q -> q.charge().credit()).toList());
+        keyLimits.settle(charged.stream().map(q -> new KeyLimits.KeyCharge(q.generation().keyId(),
+                q.generation().createdAt(), q.generation().cost(), q.charge().keyHold())).toList());
     }
 
     /** Inserts {@code g} under a savepoint; false, with the savepoint rolled back, when that failed. */
@@ -268,16 +279,6 @@ public final class Generations implements AutoCloseable {
                         rs.getString("provider"), rs.getBigDecimal("cost"), rs.getLong("requests"),
                         rs.getLong("prompt"), rs.getLong("completion"), rs.getLong("reasoning")))
                 .list();
-    }
-
-    /** What the key was charged for generations since {@code since}, in US dollars. */
-    public BigDecimal spentByKey(UUID keyId, Instant since) {
-        flush();
-        return jdbc.sql("""
-                SELECT coalesce(sum(cost_usd), 0) FROM router.generations
-                WHERE key_id = :key AND created_at >= :since""")
-                .param("key", keyId).param("since", Timestamp.from(since))
-                .query(BigDecimal.class).single();
     }
 
     private static Generation row(ResultSet rs, int n) throws SQLException {

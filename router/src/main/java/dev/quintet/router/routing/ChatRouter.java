@@ -46,7 +46,7 @@ public final class ChatRouter {
         List<Candidate> candidates = selector.candidates(request);
         String id = ids.next();
         Exchange exchange = new Exchange(caller, id, request,
-                billing.open(caller.accountId(), id, request.body()), generations, clock);
+                billing.open(caller.accountId(), caller.keyId(), id, request.body()), generations, clock);
         try {
             if (request.stream()) {
                 streamed.serve(request, candidates, exchange, response);

@@ -1,6 +1,5 @@
 package dev.quintet.router.web;
 
-import dev.quintet.platform.errors.ApiException;
 import dev.quintet.platform.errors.ErrorWriter;
 import dev.quintet.platform.keys.KeyHolder;
 import dev.quintet.platform.web.RequestIds;
@@ -18,8 +17,6 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RestController;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -31,7 +28,6 @@ import tools.jackson.databind.json.JsonMapper;
 final class ChatCompletionsController {
 
     private static final Logger log = LoggerFactory.getLogger(ChatCompletionsController.class);
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final ChatRouter router;
     private final JsonMapper errorJson;
@@ -45,13 +41,13 @@ final class ChatCompletionsController {
     @PostMapping({"/api/v1/chat/completions", "/v1/chat/completions"})
     void complete(HttpServletRequest request, HttpServletResponse response,
                   @RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder) throws IOException {
-        router.complete(ChatRequests.parse(read(request)), caller(holder, request), response);
+        router.complete(ChatRequests.parse(JsonBodies.read(request)), caller(holder, request), response);
     }
 
     @PostMapping({"/api/v1/completions", "/v1/completions"})
     void completeText(HttpServletRequest request, HttpServletResponse response,
                       @RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder) throws IOException {
-        router.complete(TextCompletionRequests.parse(read(request)), caller(holder, request), response);
+        router.complete(TextCompletionRequests.parse(JsonBodies.read(request)), caller(holder, request), response);
     }
 
     @ExceptionHandler(FailedGeneration.class)
@@ -63,15 +59,6 @@ final class ChatCompletionsController {
         e.headers().forEach(response::setHeader);
         new ErrorWriter(OpenAiErrorShape.ofGeneration(e.generationId()), errorJson)
                 .write(request, response, e.toError());
-    }
-
-    private static JsonNode read(HttpServletRequest request) throws IOException {
-        try {
-            return JSON.readTree(request.getInputStream());
-        } catch (JacksonException e) {
-            throw new ApiException(400, "malformed_body", "the request body is not valid JSON: "
-                    + e.getOriginalMessage());
-        }
     }
 
     private static Caller caller(KeyHolder holder, HttpServletRequest request) {

@@ -6,15 +6,11 @@ import dev.quintet.platform.keys.ApiKeys;
 import dev.quintet.platform.keys.KeyHolder;
 import dev.quintet.platform.quota.QuotaLimits;
 import dev.quintet.router.billing.FreeTier;
+import dev.quintet.router.billing.KeyLimits;
 import dev.quintet.router.billing.Ledger;
 import dev.quintet.router.generations.Generations;
 import java.math.BigDecimal;
-import java.time.Clock;
-import java.time.DayOfWeek;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.temporal.TemporalAdjusters;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -22,7 +18,7 @@ import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code GET /key} (the calling key: its spending and its free-model allowance) and {@code GET /credits} (the
+ * {@code GET /key} (the calling key: its spending, its limit and its free-model allowance) and {@code GET /credits} (the
  * account's credit), in OpenRouter's shapes. Amounts are US dollars; windows are UTC days, ISO weeks and months.
  */
 @RestController
@@ -35,53 +31,42 @@ final class KeyController {
     private final Ledger ledger;
     private final FreeTier freeTier;
     private final Generations generations;
-    private final Clock clock;
+    private final KeyLimits keyLimits;
 
-    KeyController(ApiKeys keys, Ledger ledger, FreeTier freeTier, Generations generations, Clock clock) {
+    KeyController(ApiKeys keys, Ledger ledger, FreeTier freeTier, Generations generations, KeyLimits keyLimits) {
         this.keys = keys;
         this.ledger = ledger;
         this.freeTier = freeTier;
         this.generations = generations;
-        this.clock = clock;
+        this.keyLimits = keyLimits;
     }
 
     @GetMapping({"/api/v1/key", "/v1/key"})
     Map<String, KeyView> key(@RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder) {
-        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
         Optional<ApiKey> key = keys.byId(holder.keyId());
         String label = key.map(ApiKey::label).orElse(null);
         String expiresAt = key.map(ApiKey::expiresAt).map(Instant::toString).orElse(null);
         QuotaLimits free = freeTier.limitsOf(holder.accountId());
-        return Map.of("data", new KeyView(label, null, null, null, false,
-                spent(holder, Instant.EPOCH), spent(holder, start(today)),
-                spent(holder, start(today.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY)))),
-                spent(holder, start(today.withDayOfMonth(1))), BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO,
-                BigDecimal.ZERO, ledger.granted(holder.accountId()).signum() == 0, false, false, null, expiresAt,
+        generations.flush(); // charges are made behind the answer: a caller finds those of the answers it has had
+        KeyFigures figures = KeyFigures.of(keyLimits, holder.keyId());
+        return Map.of("data", new KeyView(label, figures.limit(), figures.limitRemaining(), figures.limitReset(),
+                false, figures.usage(), figures.usageDaily(), figures.usageWeekly(), figures.usageMonthly(),
+                BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO,
+                ledger.granted(holder.accountId()).signum() == 0, holder.console(), holder.console(), null, expiresAt,
                 new RateLimit(-1, "10s", RATE_LIMIT_NOTE), new FreeModelLimits(free.perMinute(), free.perDay())));
     }
 
     @GetMapping({"/api/v1/credits", "/v1/credits"})
     Map<String, CreditsView> credits(@RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder) {
         generations.flush(); // charges are made behind the answer: a caller finds those of the answers it has had
-        return Map.of("data", new CreditsView(plain(ledger.granted(holder.accountId())),
-                plain(ledger.spent(holder.accountId()))));
-    }
-
-    private BigDecimal spent(KeyHolder holder, Instant since) {
-        return plain(generations.spentByKey(holder.keyId(), since));
-    }
-
-    private static Instant start(LocalDate day) {
-        return day.atStartOfDay(ZoneOffset.UTC).toInstant();
-    }
-
-    private static BigDecimal plain(BigDecimal usd) {
-        return usd.signum() == 0 ? BigDecimal.ZERO : usd.stripTrailingZeros();
+        return Map.of("data", new CreditsView(KeyFigures.plain(ledger.granted(holder.accountId())),
+                KeyFigures.plain(ledger.spent(holder.accountId()))));
     }
 
     /**
-     * {@code limit} is null: a key has no spending cap of its own beyond the account's credit; nor has it a creator
-     * apart from its account ({@code creator_user_id} null). Nulls are sent: OpenRouter's SDKs require the fields.
+     * {@code limit} is null for a key without a spending limit of its own (the account's credit caps it all the same);
+     * a key has no creator apart from its account ({@code creator_user_id} null); the console's own keys are
+     * management keys. Nulls are sent: OpenRouter's SDKs require the fields.
      */
     @JsonInclude(JsonInclude.Include.ALWAYS)
     record KeyView(String label, BigDecimal limit, BigDecimal limitRemaining, String limitReset,

@@ -39,4 +39,18 @@ class CostCalculatorTest {
         assertThat(CostCalculator.cost(ANTHROPIC, new TokenUsage(1000, 10, 0, 1000, 0, 1000)))
                 .isEqualByComparingTo(worst);
     }
+
+    @Test
+    void affordableCompletionIsWhatTheWorstCaseLeavesForCompletionTokens() {
+        Pricing pricing = Pricing.of(new BigDecimal("0.000001"), new BigDecimal("0.000002"));
+
+        assertThat(CostCalculator.affordableCompletion(pricing, 19, new BigDecimal("0.00004"))).isEqualTo(10);
+        assertThat(CostCalculator.affordableCompletion(pricing, 19, new BigDecimal("0.0000409"))).isEqualTo(10);
+        assertThat(CostCalculator.affordableCompletion(pricing, 19, new BigDecimal("0.000019"))).isZero();
+        assertThat(CostCalculator.affordableCompletion(pricing, 20, new BigDecimal("0.000019"))).isZero();
+        assertThat(CostCalculator.affordableCompletion(Pricing.of(new BigDecimal("0.000001"), BigDecimal.ZERO), 19,
+                new BigDecimal("0.00004"))).isEqualTo(Long.MAX_VALUE);
+        assertThat(CostCalculator.worstCase(ANTHROPIC, 1000, CostCalculator.affordableCompletion(ANTHROPIC, 1000,
+                BigDecimal.ONE))).isLessThanOrEqualTo(BigDecimal.ONE);
+    }
 }

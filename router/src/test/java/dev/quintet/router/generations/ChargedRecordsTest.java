@@ -8,6 +8,8 @@ import com.jayway.jsonpath.JsonPath;
 import dev.quintet.platform.credits.Credits;
 import dev.quintet.platform.credits.Hold;
 import dev.quintet.platform.testing.Http;
+import dev.quintet.router.billing.KeyLimits;
+import dev.quintet.router.billing.Settlement;
 import dev.quintet.router.billing.TokenUsage;
 import dev.quintet.router.testing.Json;
 import dev.quintet.router.testing.RouterFixture.TestCaller;
@@ -92,7 +94,7 @@ class ChargedRecordsTest extends RouterTest {
         TestCaller caller = callerWith("1");
         Credits credits = router.credits();
         Generations generations = new Generations(router.platform().bean(DataSource.class),
-                router.platform().bean(TransactionTemplate.class), credits);
+                router.platform().bean(TransactionTemplate.class), credits, router.bean(KeyLimits.class));
         Generation taken = generation("gen-1767225600-ChargedRecord0000000", caller, "0.25");
         generations.add(taken);
         List<Generation> records = List.of(taken, generation("gen-1767225600-ChargedRecord0000001", caller, "0.125"),
@@ -101,7 +103,7 @@ class ChargedRecordsTest extends RouterTest {
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<?>> charged = records.stream().<Future<?>>map(g -> pool.submit(() -> {
                 Hold hold = credits.hold(caller.accountId(), g.cost(), Duration.ofMinutes(5)).orElseThrow();
-                generations.addCharged(g, credits.settlement(hold, g.cost(), "charge " + g.id()));
+                generations.addCharged(g, new Settlement(credits.settlement(hold, g.cost(), "charge " + g.id()), null));
             })).toList();
             for (Future<?> f : charged) {
                 f.get();
@@ -113,7 +115,7 @@ class ChargedRecordsTest extends RouterTest {
         assertThat(credits.balance(caller.accountId())).isEqualByComparingTo("0.5625");
         assertThat(credits.available(caller.accountId())).isEqualByComparingTo("0.5625");
         Generations reader = new Generations(router.platform().bean(DataSource.class),
-                router.platform().bean(TransactionTemplate.class), credits);
+                router.platform().bean(TransactionTemplate.class), credits, router.bean(KeyLimits.class));
         try {
             assertThat(reader.recent(caller.accountId(), 10)).extracting(Generation::id)
                     .containsExactlyInAnyOrderElementsOf(records.stream().map(Generation::id).toList());

@@ -9,12 +9,14 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.quintet.platform.credits.Credits;
 import dev.quintet.platform.testing.Http;
+import dev.quintet.router.billing.KeyLimits;
 import dev.quintet.router.billing.TokenUsage;
 import dev.quintet.router.testing.Json;
 import dev.quintet.router.testing.RouterFixture.TestCaller;
 import dev.quintet.router.testing.RouterTest;
 import java.math.BigDecimal;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -22,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -58,7 +61,7 @@ class WrittenBehindTest extends RouterTest {
         TestCaller caller = router.newCaller();
         DataSource dataSource = router.platform().bean(DataSource.class);
         Generations writer = new Generations(dataSource, router.platform().bean(TransactionTemplate.class),
-                router.platform().bean(Credits.class));
+                router.platform().bean(Credits.class), router.bean(KeyLimits.class));
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             String id = "gen-1767225600-WrittenBehin" + String.format("%08d", i);
@@ -71,7 +74,7 @@ class WrittenBehindTest extends RouterTest {
         writer.close();
 
         Generations reader = new Generations(dataSource, router.platform().bean(TransactionTemplate.class),
-                router.platform().bean(Credits.class));
+                router.platform().bean(Credits.class), router.bean(KeyLimits.class));
         try {
             assertThat(ids).allSatisfy(id -> assertThat(reader.find(id, caller.accountId())).isPresent());
         } finally {
@@ -89,7 +92,7 @@ class WrittenBehindTest extends RouterTest {
         try (HikariDataSource unreachable = new HikariDataSource(config)) {
             Generations writer = new Generations(unreachable,
                     new TransactionTemplate(new DataSourceTransactionManager(unreachable)),
-                    router.platform().bean(Credits.class));
+                    router.platform().bean(Credits.class), router.bean(KeyLimits.class));
             for (int i = 0; i < 40; i++) {
                 writer.addLater(new Generation("gen-1767225600-Unreachable" + String.format("%08d", i),
                         caller.accountId(), caller.keyId(), "req-" + i, "test/free", "test/free", "Fake A", null,

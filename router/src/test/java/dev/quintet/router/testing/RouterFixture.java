@@ -270,6 +270,11 @@ public final class RouterFixture implements AutoCloseable {
         return platform;
     }
 
+    /** The router's bean of {@code type}. */
+    public <T> T bean(Class<T> type) {
+        return app.getBean(type);
+    }
+
     /**
      * The credits, once the charges of the answers given so far are made: they are made behind the answer, so a test
      * reading a balance right after one waits for them, as every read of generations does.

@@ -1,0 +1,26 @@
+package dev.quintet.router.billing;
+
+import java.math.BigDecimal;
+
+/**
+ * A key's spending limit: at most {@code usd} US dollars in each window of {@code reset}, or in all, without one.
+ *
+ * @param reset null for a limit on all the key ever spends
+ */
+public record KeyLimit(BigDecimal usd, LimitReset reset) {
+
+    /** The most a limit may be, as the most credit one grant may add. */
+    public static final BigDecimal MAX = new BigDecimal("1000000");
+
+    public KeyLimit {
+        if (usd.signum() < 0 || usd.compareTo(MAX) > 0 || usd.stripTrailingZeros().scale() > Ledger.SCALE) {
+            throw new IllegalArgumentException("limit must be from 0 to 1000000 US dollars with at most "
+                    + Ledger.SCALE + " decimals, got " + usd.toPlainString());
+        }
+    }
+
+    /** How the window is named in messages: {@code monthly}, or {@code total} without a reset (OpenRouter's words). */
+    public String windowName() {
+        return reset == null ? "total" : reset.wireName();
+    }
+}

@@ -1,0 +1,189 @@
+package dev.quintet.router.billing;
+
+import static dev.quintet.platform.db.SqlColumns.column;
+
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
+import java.math.BigDecimal;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
+
+/**
+ * Spending limits of keys and what keys spent (tables {@code router.key_limits}, {@code router.key_spending} and
+ * {@code router.key_holds}, migration V6). A paid request of a key with a limit holds the most it can cost against
+ * the limit before it is sent ({@link #hold}); the hold ends with the charge, in the transaction that adds the charge
+ * to the key's spending ({@link #settle}), or is released. Holds of one key take turns in the database, so concurrent
+ * requests, in one process or many, never hold more than the limit leaves. What a key spent is kept by UTC day for
+ * every key, so that a limit counts what was spent in its window before it was set.
+ *
+ * <p>Whether a key has a limit is read once per {@link #CACHE_TTL} per process: a limit set through this process
+ * applies at once, one set through another within that time.
+ */
+public final class KeyLimits {
+
+    static final Duration CACHE_TTL = Duration.ofSeconds(2);
+
+    /** A hold against the limit of key {@code keyId}, of {@code usd}. */
+    public record KeyHold(UUID id, UUID keyId, BigDecimal usd) {
+    }
+
+    /**
+     * What a hold against a limit found: the limit, what it left before the hold (negative once lowered below what
+     * was spent), and the hold, empty when that did not cover it.
+     */
+    record Outcome(KeyLimit limit, BigDecimal remaining, Optional<KeyHold> hold) {
+    }
+
+    /** What a key was charged in all, and in the day, ISO week and month (UTC) that hold today. */
+    public record Spending(BigDecimal total, BigDecimal daily, BigDecimal weekly, BigDecimal monthly) {
+
+        /** What counts against a limit that resets at {@code reset}: all of it without a reset. */
+        public BigDecimal in(LimitReset reset) {
+            return reset == null ? total : switch (reset) {
+                case DAILY -> daily;
+                case WEEKLY -> weekly;
+                case MONTHLY -> monthly;
+            };
+        }
+    }
+
+    /**
+     * One charge to a key: {@code usd} spent at {@code at} (the generation's creation), ending {@code hold} if it
+     * was made under one.
+     */
+    public record KeyCharge(UUID keyId, Instant at, BigDecimal usd, KeyHold hold) {
+    }
+
+    private final JdbcClient jdbc;
+    private final Clock clock;
+    private final Duration holdTtl;
+    private final LoadingCache<UUID, Optional<KeyLimit>> limits;
+
+    public KeyLimits(JdbcClient jdbc, Clock clock, Duration holdTtl) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+        this.holdTtl = holdTtl;
+        this.limits = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(CACHE_TTL).build(this::read);
+    }
+
+    /** The limit of key {@code keyId}, if it has one. */
+    public Optional<KeyLimit> of(UUID keyId) {
+        return limits.get(keyId);
+    }
+
+    /** Sets the limit of key {@code keyId}, of account {@code accountId}, or removes it ({@code limit} empty). */
+    public void set(UUID accountId, UUID keyId, Optional<KeyLimit> limit) {
+        if (limit.isEmpty()) {
+            jdbc.sql("DELETE FROM router.key_limits WHERE key_id = :key").param("key", keyId).update();
+        } else {
+            jdbc.sql("""
+                    INSERT INTO router.key_limits (key_id, account_id, limit_usd, limit_reset, updated_at)
+                    VALUES (:key, :account, :usd, :reset, :now)
+                    ON CONFLICT (key_id) DO UPDATE SET limit_usd = EXCLUDED.limit_usd,
+                        limit_reset = EXCLUDED.limit_reset, updated_at = EXCLUDED.updated_at""")
+                    .param("key", keyId).param("account", accountId).param("usd", limit.get().usd())
+                    .param("reset", limit.get().reset() == null ? null : limit.get().reset().wireName())
+                    .param("now", Timestamp.from(clock.instant())).update();
+        }
+        limits.invalidate(keyId);
+    }
+
+    /**
+     * Holds {@code usd} against the limit of key {@code keyId} if what it leaves in the current window covers it;
+     * empty when the key has no limit (any more).
+     */
+    Optional<Outcome> hold(UUID keyId, BigDecimal usd) {
+        Instant now = clock.instant();
+        UUID id = UUID.randomUUID();
+        return jdbc.sql("SELECT * FROM router.key_hold(:key, :id, :usd, :now, :expires)")
+                .param("key", keyId).param("id", id).param("usd", usd).param("now", Timestamp.from(now))
+                .param("expires", Timestamp.from(now.plus(holdTtl)))
+                .query((rs, row) -> new Outcome(
+                        new KeyLimit(rs.getBigDecimal("limit_usd"), reset(rs.getString("limit_reset"))),
+                        rs.getBigDecimal("remaining_usd"),
+                        rs.getBoolean("held") ? Optional.of(new KeyHold(id, keyId, usd)) : Optional.empty()))
+                .optional();
+    }
+
+    /** Ends {@code hold} without a charge. */
+    void release(KeyHold hold) {
+        jdbc.sql("SELECT router.key_holds_release(:ids)").param("ids", new SqlArrayValue("uuid", hold.id()))
+                .query().singleValue();
+    }
+
+    /**
+     * Adds {@code charges} to their keys' spending and ends the holds they were made under, in the caller's
+     * transaction: the charges and the holds' ends commit together. Keys are changed in one order, so that two
+     * processes settling at once do not wait for each other in a circle.
+     */
+    public void settle(List<KeyCharge> charges) {
+        List<KeyCharge> spent = charges.stream().filter(c -> c.usd().signum() > 0).toList();
+        if (!spent.isEmpty()) {
+            jdbc.sql("""
+                    INSERT INTO router.key_spending AS s (key_id, day, spent_usd)
+                    SELECT key_id, (at AT TIME ZONE 'UTC')::date AS day, sum(usd)
+                    FROM unnest(:keys, :ats, :usds) AS c (key_id, at, usd)
+                    GROUP BY 1, 2 ORDER BY 1, 2
+                    ON CONFLICT (key_id, day) DO UPDATE SET spent_usd = s.spent_usd + EXCLUDED.spent_usd""")
+                    .param("keys", column(spent, "uuid", KeyCharge::keyId))
+                    .param("ats", column(spent, "timestamptz", c -> Timestamp.from(c.at())))
+                    .param("usds", column(spent, "numeric", KeyCharge::usd))
+                    .update();
+        }
+        List<KeyCharge> held = charges.stream().filter(c -> c.hold() != null).toList();
+        if (!held.isEmpty()) {
+            jdbc.sql("DELETE FROM router.key_holds WHERE id = ANY (:ids)")
+                    .param("ids", column(held, "uuid", c -> c.hold().id())).update();
+        }
+    }
+
+    /**
+     * What key {@code keyId} was charged for generations created in each window that holds today (UTC). Charges are
+     * added behind the answer: a caller that must find those of answers it has had waits for them first.
+     */
+    public Spending spending(UUID keyId) {
+        LocalDate today = today();
+        return jdbc.sql("""
+                SELECT coalesce(sum(spent_usd), 0) AS total,
+                       coalesce(sum(spent_usd) FILTER (WHERE day >= :day), 0) AS daily,
+                       coalesce(sum(spent_usd) FILTER (WHERE day >= :week), 0) AS weekly,
+                       coalesce(sum(spent_usd) FILTER (WHERE day >= :month), 0) AS monthly
+                FROM router.key_spending WHERE key_id = :key""")
+                .param("key", keyId).param("day", LimitReset.DAILY.start(today))
+                .param("week", LimitReset.WEEKLY.start(today)).param("month", LimitReset.MONTHLY.start(today))
+                .query((rs, row) -> new Spending(rs.getBigDecimal("total"), rs.getBigDecimal("daily"),
+                        rs.getBigDecimal("weekly"), rs.getBigDecimal("monthly")))
+                .single();
+    }
+
+    /** Deletes holds past their expiry (they count no more); to be called now and then. */
+    public void tend() {
+        jdbc.sql("DELETE FROM router.key_holds WHERE expires_at < :now")
+                .param("now", Timestamp.from(clock.instant())).update();
+    }
+
+    /** Today, in UTC. */
+    public LocalDate today() {
+        return LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+    }
+
+    private Optional<KeyLimit> read(UUID keyId) {
+        return jdbc.sql("SELECT limit_usd, limit_reset FROM router.key_limits WHERE key_id = :key")
+                .param("key", keyId)
+                .query((rs, row) -> new KeyLimit(rs.getBigDecimal("limit_usd"), reset(rs.getString("limit_reset"))))
+                .optional();
+    }
+
+    private static LimitReset reset(String name) {
+        return name == null ? null : LimitReset.named(name).orElseThrow();
+    }
+}
