@@ -72,3 +72,9 @@ BEGIN
     PERFORM set_config('synchronous_commit', 'off', true);
     DELETE FROM router.key_holds WHERE id = ANY (p_ids);
 END $$;
+
+-- As the platform's credit holds (platform migration V8): a limited key's paid requests each insert a hold and
+-- delete it, so its entries are mostly dead row versions until the table is vacuumed. Plain index scans mark them for
+-- later holds to skip, and the table is vacuumed after a fixed number of dead versions.
+ALTER FUNCTION router.key_hold(uuid, uuid, numeric, timestamptz, timestamptz) SET enable_bitmapscan = off;
+ALTER TABLE router.key_holds SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000);
