@@ -14,7 +14,10 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
-/** {@code GET /llm-usage}: the account's router use by model per day, and its latest generations. */
+/**
+ * {@code GET /llm-usage}: the account's router use by model per day, its latest generations, and each router key's
+ * spending limit (set through {@link KeyLimitsController}).
+ */
 @Controller
 final class LlmUsageController {
 
@@ -46,6 +49,11 @@ final class LlmUsageController {
         model.addAttribute("days", rows);
         model.addAttribute("generations", recent.ok()
                 ? recent.body().path("data").valueStream().map(GenerationRow::of).toList() : List.of());
+        ServiceAnswer keys = calls.get(user, session, "router", "/api/v1/keys");
+        model.addAttribute("limits", keys.ok()
+                ? keys.body().path("data").valueStream().map(KeyLimitRow::of).toList() : List.of());
+        model.addAttribute("resets", LimitReset.choices());
+        model.addAttribute("limitsProblem", keys.ok() ? null : "Key limits could not be read: " + keys.message());
         return "llm-usage";
     }
 }
