@@ -18,6 +18,7 @@ class LimitInputTest {
             "' 2.50 '  | daily   | 2.5",
             "$10       | weekly  | 10",
             "100       | none    | 100",
+            "1000000   | monthly | 1000000",
             "0         | daily   | 0",
             ".5        | none    | 0.5",
             "0.00000001 | none   | 0.00000001"})
@@ -43,7 +44,8 @@ class LimitInputTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "-1          | none    | limit     | limit must be 0 or more US dollars, got -1",
+            "-1          | none    | limit     | limit must be from 0 to 1000000 US dollars, got -1",
+            "1000000.01  | monthly | limit     | limit must be from 0 to 1000000 US dollars, got 1000000.01",
             "abc         | none    | limit     | limit must be an amount of US dollars such as 2.50",
             "1e3         | none    | limit     | limit must be an amount of US dollars such as 2.50",
             "1,5         | none    | limit     | limit must be an amount of US dollars such as 2.50",
