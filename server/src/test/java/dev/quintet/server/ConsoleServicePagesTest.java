@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jayway.jsonpath.JsonPath;
 import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.options.AriaRole;
@@ -219,6 +220,90 @@ class ConsoleServicePagesTest {
         } finally {
             other.context().close();
         }
+    }
+
+    @Test
+    void setsAndClearsARouterKeysSpendingLimit() {
+        page.navigate(console + "/dashboard");
+        page.fill("#key-label", "limited");
+        page.check("#service-router");
+        page.click("#create-key-button");
+        String secret = page.locator("#new-key").inputValue();
+        String id = platform.bean(ApiKeys.class).ofAccount(account).stream().filter(k -> k.label().equals("limited"))
+                .findFirst().orElseThrow().id().toString();
+
+        page.navigate(console + "/llm-usage");
+        Locator row = page.locator("#limit-list tr[data-key-id='" + id + "']");
+        assertThat(page.locator("#limit-list tbody tr")).hasCount(1);
+        assertThat(row).containsText("limited");
+        assertThat(row.locator(".limit")).hasText("none");
+        assertThat(row.locator(".spent")).containsText("$0.00 all time");
+
+        page.fill("#limit-" + id, "2.5");
+        page.selectOption("#limit-reset-" + id, "monthly");
+        page.click("#limit-save-" + id);
+        assertThat(page.locator("#limit-saved")).containsText("now has a limit of $2.50 a month");
+        assertThat(row.locator(".limit")).hasText("$2.50 a month");
+        assertThat(row.locator(".remaining")).hasText("$2.50");
+        assertThat(row.locator(".spent")).containsText("this month");
+        assertThat(page.locator("#limit-" + id)).hasValue("2.5");
+        assertThat(page.locator("#limit-reset-" + id)).hasValue("monthly");
+        page.screenshot(new Page.ScreenshotOptions().setPath(Path.of("target", "console-key-limits.png"))
+                .setFullPage(true));
+        assertKeyLimit(secret, 2.5, "monthly");
+
+        page.fill("#limit-" + id, "-1");
+        page.click("#limit-save-" + id);
+        assertThat(page.locator("#limit-error"))
+                .hasText("The limit was not saved: limit must be from 0 to 1000000 US dollars, got -1");
+        assertThat(page.locator("#limit-" + id)).hasValue("-1");
+        assertThat(page.locator("#limit-" + id)).hasAttribute("aria-invalid", "true");
+        page.fill("#limit-" + id, "ten dollars");
+        page.click("#limit-save-" + id);
+        assertThat(page.locator("#limit-error")).containsText("limit must be an amount of US dollars such as 2.50");
+        page.evalOnSelector("#limit-reset-" + id, "s => s.add(new Option('yearly', 'yearly', true, true))");
+        page.fill("#limit-" + id, "3");
+        page.click("#limit-save-" + id);
+        assertThat(page.locator("#limit-error")).containsText("limit_reset must be none, daily, weekly or monthly");
+        assertKeyLimit(secret, 2.5, "monthly");
+
+        page.fill("#limit-" + id, "");
+        page.click("#limit-save-" + id);
+        assertThat(page.locator("#limit-saved")).containsText("now has no spending limit");
+        assertThat(row.locator(".limit")).hasText("none");
+        assertThat(page.locator("#limit-" + id)).hasValue("");
+        assertKeyLimit(secret, null, null);
+    }
+
+    @Test
+    void saysWhyTheRouterRefusedALimitForAKeyNotOfTheAccount() {
+        platform.bean(ApiKeys.class).create(account, "mine", List.of("router"));
+        String theirs = platform.newKey("router").key().id().toString();
+        page.navigate(console + "/llm-usage");
+        assertThat(page.locator("#limit-list tbody tr")).hasCount(1);
+
+        pointFormAt(theirs);
+        page.locator(".limit-form input[name=limit]").fill("1");
+        page.locator(".limit-form button").click();
+
+        assertThat(page.locator("#limit-error")).containsText("The limit was not saved:");
+        assertThat(page.locator("#limit-list .limit")).hasText("none");
+
+        pointFormAt("not-a-key");
+        page.locator(".limit-form button").click();
+        assertThat(page.locator(".status-code")).hasText("404");
+    }
+
+    private void pointFormAt(String keyId) {
+        page.evalOnSelector(".limit-form", "(f, id) => f.action = f.action.replace(/keys\\/[^/]+/, 'keys/' + id)",
+                keyId);
+    }
+
+    private void assertKeyLimit(String secret, Double limit, String reset) {
+        HttpResponse<String> key = Http.get(router + "/api/v1/key", "Authorization", "Bearer " + secret);
+        assertThat(key.statusCode()).isEqualTo(200);
+        assertThat((Object) JsonPath.read(key.body(), "$.data.limit")).isEqualTo(limit);
+        assertThat((Object) JsonPath.read(key.body(), "$.data.limit_reset")).isEqualTo(reset);
     }
 
     /** Signs a new person up on {@code consoleUrl} in {@code page}; returns their email. */
