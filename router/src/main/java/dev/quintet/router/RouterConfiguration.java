@@ -86,8 +86,8 @@ class RouterConfiguration {
     }
 
     @Bean
-    KeyLimits keyLimits(JdbcClient jdbc, Clock clock, RouterProperties properties) {
-        return new KeyLimits(jdbc, clock, properties.billing().holdTtl());
+    KeyLimits keyLimits(JdbcClient jdbc, TransactionTemplate transactions, Clock clock, RouterProperties properties) {
+        return new KeyLimits(jdbc, transactions, clock, properties.billing().holdTtl());
     }
 
     @Bean

@@ -12,15 +12,17 @@ CREATE TABLE router.key_limits (
 );
 
 -- What each key was charged, by the UTC day its generations were created on: all keys, so that a limit set later
--- counts what the key already spent in its window.
+-- counts what the key already spent in its window. Each router process adds to rows of its own shard (drawn at
+-- random when it starts), so that processes charging one key do not queue on one row through each other's commits.
 CREATE TABLE router.key_spending (
     key_id    uuid NOT NULL,
     day       date NOT NULL,
+    shard     smallint NOT NULL,
     spent_usd numeric NOT NULL CHECK (spent_usd >= 0),
-    PRIMARY KEY (key_id, day)
+    PRIMARY KEY (key_id, day, shard)
 );
-INSERT INTO router.key_spending (key_id, day, spent_usd)
-SELECT key_id, (created_at AT TIME ZONE 'UTC')::date, sum(cost_usd)
+INSERT INTO router.key_spending (key_id, day, shard, spent_usd)
+SELECT key_id, (created_at AT TIME ZONE 'UTC')::date, 0, sum(cost_usd)
 FROM router.generations WHERE cost_usd > 0 GROUP BY 1, 2;
 
 -- Unsettled holds of keys with a limit; one past its expiry counts no more (its request is charged all the same).
@@ -35,10 +37,10 @@ CREATE INDEX key_holds_key ON router.key_holds (key_id);
 -- Holds p_amount against the limit of p_key if what the limit leaves in the current window covers it. Holds of one
 -- key take turns on its limit's row, and each reads spending and holds afresh once its turn came, in one statement
 -- (one snapshot: a charge committed meanwhile is counted either as its hold or as spending). Returns nothing when
--- the key has no limit; else the limit, its reset, what it left before this hold, and whether the hold was taken. A
--- hold moves no money: it commits without waiting for the disk.
+-- the key has no limit; else the limit, its reset, what the key spent in the window and what its other holds hold,
+-- and whether the hold was taken. A hold moves no money: it commits without waiting for the disk.
 CREATE FUNCTION router.key_hold(p_key uuid, p_id uuid, p_amount numeric, p_now timestamptz, p_expires timestamptz)
-RETURNS TABLE (limit_usd numeric, limit_reset text, remaining_usd numeric, held boolean)
+RETURNS TABLE (limit_usd numeric, limit_reset text, spent_usd numeric, held_usd numeric, held boolean)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
     today date := (p_now AT TIME ZONE 'UTC')::date;
@@ -55,11 +57,10 @@ BEGIN
         WHEN 'weekly' THEN date_trunc('week', today)::date
         WHEN 'monthly' THEN date_trunc('month', today)::date
         ELSE '-infinity'::date END;
-    SELECT limit_usd
-        - coalesce((SELECT sum(s.spent_usd) FROM router.key_spending s WHERE s.key_id = p_key AND s.day >= since), 0)
-        - coalesce((SELECT sum(h.amount_usd) FROM router.key_holds h WHERE h.key_id = p_key AND h.expires_at > p_now), 0)
-    INTO remaining_usd;
-    held := remaining_usd >= p_amount;
+    SELECT coalesce((SELECT sum(s.spent_usd) FROM router.key_spending s WHERE s.key_id = p_key AND s.day >= since), 0),
+           coalesce((SELECT sum(h.amount_usd) FROM router.key_holds h WHERE h.key_id = p_key AND h.expires_at > p_now), 0)
+    INTO spent_usd, held_usd;
+    held := limit_usd - spent_usd - held_usd >= p_amount;
     IF held THEN
         INSERT INTO router.key_holds (id, key_id, amount_usd, expires_at) VALUES (p_id, p_key, p_amount, p_expires);
     END IF;

@@ -94,8 +94,8 @@ class ConsoleServicePagesTest {
     void showsUseByModelPerDayAndTheLatestGenerations() throws InterruptedException {
         try (Generations generations = new Generations(platform.bean(DataSource.class),
                 platform.bean(TransactionTemplate.class), platform.bean(Credits.class),
-                new KeyLimits(JdbcClient.create(platform.bean(DataSource.class)), Clock.systemUTC(),
-                        Duration.ofHours(1)))) {
+                new KeyLimits(JdbcClient.create(platform.bean(DataSource.class)),
+                        platform.bean(TransactionTemplate.class), Clock.systemUTC(), Duration.ofHours(1)))) {
             Instant now = Instant.now();
             generations.add(generation("gen-1767225600-AAAAAAAAAAAAAAAAAAAA", "openai/gpt-4o", now.minus(2, ChronoUnit.DAYS), "0.0125"));
             generations.add(generation("gen-1767225601-BBBBBBBBBBBBBBBBBBBB", "openai/gpt-4o", now, "0.0075"));

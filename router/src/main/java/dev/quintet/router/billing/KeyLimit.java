@@ -13,10 +13,15 @@ public record KeyLimit(BigDecimal usd, LimitReset reset) {
     public static final BigDecimal MAX = new BigDecimal("1000000");
 
     public KeyLimit {
-        if (usd.signum() < 0 || usd.compareTo(MAX) > 0 || usd.stripTrailingZeros().scale() > Ledger.SCALE) {
+        if (!allows(usd)) {
             throw new IllegalArgumentException("limit must be from 0 to 1000000 US dollars with at most "
-                    + Ledger.SCALE + " decimals, got " + usd.toPlainString());
+                    + Ledger.SCALE + " decimals, got " + usd);
         }
+    }
+
+    /** Whether {@code usd} may be a limit: from 0 to {@link #MAX}, with at most the ledger's 8 decimals. */
+    public static boolean allows(BigDecimal usd) {
+        return usd.signum() >= 0 && usd.compareTo(MAX) <= 0 && usd.stripTrailingZeros().scale() <= Ledger.SCALE;
     }
 
     /** How the window is named in messages: {@code monthly}, or {@code total} without a reset (OpenRouter's words). */

@@ -14,8 +14,13 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Spending limits of keys and what keys spent (tables {@code router.key_limits}, {@code router.key_spending} and
@@ -25,22 +30,32 @@ import org.springframework.jdbc.support.SqlArrayValue;
  * requests, in one process or many, never hold more than the limit leaves. What a key spent is kept by UTC day for
  * every key, so that a limit counts what was spent in its window before it was set.
  *
- * <p>Whether a key has a limit is read once per {@link #CACHE_TTL} per process: a limit set through this process
- * applies at once, one set through another within that time.
+ * <p>Whether a key has a limit is read again in the background once {@link #CACHE_TTL} has passed since it was last
+ * read, when the key is next used: a limit set through this process applies at once, one set through another from
+ * the key's first request after that time. A key not used for {@link #FORGET_AFTER} is read afresh.
  */
 public final class KeyLimits {
 
+    private static final Logger log = LoggerFactory.getLogger(KeyLimits.class);
     static final Duration CACHE_TTL = Duration.ofSeconds(2);
+    static final Duration FORGET_AFTER = Duration.ofMinutes(1);
+    /** How many shards of a key's daily spending there are; each process adds to one (see migration V6). */
+    static final int SHARDS = 64;
 
     /** A hold against the limit of key {@code keyId}, of {@code usd}. */
     public record KeyHold(UUID id, UUID keyId, BigDecimal usd) {
     }
 
     /**
-     * What a hold against a limit found: the limit, what it left before the hold (negative once lowered below what
-     * was spent), and the hold, empty when that did not cover it.
+     * What a hold against a limit found: the limit, what the key spent in its window, what its other unsettled holds
+     * hold, and the hold, empty when the limit less those two did not cover it.
      */
-    record Outcome(KeyLimit limit, BigDecimal remaining, Optional<KeyHold> hold) {
+    record Outcome(KeyLimit limit, BigDecimal spent, BigDecimal held, Optional<KeyHold> hold) {
+
+        /** What the limit leaves once the key's spending and its other holds are counted (negative when over). */
+        BigDecimal remaining() {
+            return limit.usd().subtract(spent).subtract(held);
+        }
     }
 
     /** What a key was charged in all, and in the day, ISO week and month (UTC) that hold today. */
@@ -64,15 +79,19 @@ public final class KeyLimits {
     }
 
     private final JdbcClient jdbc;
+    private final TransactionTemplate transactions;
     private final Clock clock;
     private final Duration holdTtl;
+    private final int shard = ThreadLocalRandom.current().nextInt(SHARDS);
     private final LoadingCache<UUID, Optional<KeyLimit>> limits;
 
-    public KeyLimits(JdbcClient jdbc, Clock clock, Duration holdTtl) {
+    public KeyLimits(JdbcClient jdbc, TransactionTemplate transactions, Clock clock, Duration holdTtl) {
         this.jdbc = jdbc;
+        this.transactions = transactions;
         this.clock = clock;
         this.holdTtl = holdTtl;
-        this.limits = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(CACHE_TTL).build(this::read);
+        this.limits = Caffeine.newBuilder().maximumSize(100_000).refreshAfterWrite(CACHE_TTL)
+                .expireAfterAccess(FORGET_AFTER).build(this::read);
     }
 
     /** The limit of key {@code keyId}, if it has one. */
@@ -80,11 +99,18 @@ public final class KeyLimits {
         return limits.get(keyId);
     }
 
-    /** Sets the limit of key {@code keyId}, of account {@code accountId}, or removes it ({@code limit} empty). */
-    public void set(UUID accountId, UUID keyId, Optional<KeyLimit> limit) {
-        if (limit.isEmpty()) {
-            jdbc.sql("DELETE FROM router.key_limits WHERE key_id = :key").param("key", keyId).update();
-        } else {
+    /**
+     * Changes the limit of key {@code keyId}, of account {@code accountId}: {@code change} is given the limit as it
+     * stands, read afresh with the row locked, and returns the new one, or empty to remove it; it may throw to change
+     * nothing. Returns the new limit.
+     */
+    public Optional<KeyLimit> update(UUID accountId, UUID keyId, UnaryOperator<Optional<KeyLimit>> change) {
+        Optional<KeyLimit> changed = transactions.execute(tx -> {
+            Optional<KeyLimit> limit = change.apply(read(keyId, " FOR UPDATE"));
+            if (limit.isEmpty()) {
+                jdbc.sql("DELETE FROM router.key_limits WHERE key_id = :key").param("key", keyId).update();
+                return limit;
+            }
             jdbc.sql("""
                     INSERT INTO router.key_limits (key_id, account_id, limit_usd, limit_reset, updated_at)
                     VALUES (:key, :account, :usd, :reset, :now)
@@ -93,8 +119,10 @@ public final class KeyLimits {
                     .param("key", keyId).param("account", accountId).param("usd", limit.get().usd())
                     .param("reset", limit.get().reset() == null ? null : limit.get().reset().wireName())
                     .param("now", Timestamp.from(clock.instant())).update();
-        }
+            return limit;
+        });
         limits.invalidate(keyId);
+        return changed;
     }
 
     /**
@@ -109,31 +137,40 @@ public final class KeyLimits {
                 .param("expires", Timestamp.from(now.plus(holdTtl)))
                 .query((rs, row) -> new Outcome(
                         new KeyLimit(rs.getBigDecimal("limit_usd"), reset(rs.getString("limit_reset"))),
-                        rs.getBigDecimal("remaining_usd"),
+                        rs.getBigDecimal("spent_usd"), rs.getBigDecimal("held_usd"),
                         rs.getBoolean("held") ? Optional.of(new KeyHold(id, keyId, usd)) : Optional.empty()))
                 .optional();
     }
 
-    /** Ends {@code hold} without a charge. */
+    /**
+     * Ends {@code hold} without a charge. Should the database not answer, it is logged: the hold then counts against
+     * the limit until it lapses, which only leaves less of the limit to spend.
+     */
     void release(KeyHold hold) {
-        jdbc.sql("SELECT router.key_holds_release(:ids)").param("ids", new SqlArrayValue("uuid", hold.id()))
-                .query().singleValue();
+        try {
+            jdbc.sql("SELECT router.key_holds_release(:ids)").param("ids", new SqlArrayValue("uuid", hold.id()))
+                    .query(rs -> { });
+        } catch (RuntimeException e) {
+            log.warn("Could not release hold {} on the limit of key {}; it counts until it lapses: {}", hold.id(),
+                    hold.keyId(), e.toString());
+        }
     }
 
     /**
      * Adds {@code charges} to their keys' spending and ends the holds they were made under, in the caller's
-     * transaction: the charges and the holds' ends commit together. Keys are changed in one order, so that two
-     * processes settling at once do not wait for each other in a circle.
+     * transaction: the charges and the holds' ends commit together. Rows are locked in one order (spending by key
+     * and day, holds by id), so that two processes settling at once do not wait for each other in a circle.
      */
     public void settle(List<KeyCharge> charges) {
         List<KeyCharge> spent = charges.stream().filter(c -> c.usd().signum() > 0).toList();
         if (!spent.isEmpty()) {
             jdbc.sql("""
-                    INSERT INTO router.key_spending AS s (key_id, day, spent_usd)
-                    SELECT key_id, (at AT TIME ZONE 'UTC')::date AS day, sum(usd)
+                    INSERT INTO router.key_spending AS s (key_id, day, shard, spent_usd)
+                    SELECT key_id, (at AT TIME ZONE 'UTC')::date AS day, :shard, sum(usd)
                     FROM unnest(:keys, :ats, :usds) AS c (key_id, at, usd)
                     GROUP BY 1, 2 ORDER BY 1, 2
-                    ON CONFLICT (key_id, day) DO UPDATE SET spent_usd = s.spent_usd + EXCLUDED.spent_usd""")
+                    ON CONFLICT (key_id, day, shard) DO UPDATE SET spent_usd = s.spent_usd + EXCLUDED.spent_usd""")
+                    .param("shard", shard)
                     .param("keys", column(spent, "uuid", KeyCharge::keyId))
                     .param("ats", column(spent, "timestamptz", c -> Timestamp.from(c.at())))
                     .param("usds", column(spent, "numeric", KeyCharge::usd))
@@ -141,7 +178,9 @@ public final class KeyLimits {
         }
         List<KeyCharge> held = charges.stream().filter(c -> c.hold() != null).toList();
         if (!held.isEmpty()) {
-            jdbc.sql("DELETE FROM router.key_holds WHERE id = ANY (:ids)")
+            jdbc.sql("""
+                    DELETE FROM router.key_holds WHERE id IN (
+                        SELECT id FROM router.key_holds WHERE id = ANY (:ids) ORDER BY id FOR UPDATE)""")
                     .param("ids", column(held, "uuid", c -> c.hold().id())).update();
         }
     }
@@ -165,9 +204,14 @@ public final class KeyLimits {
                 .single();
     }
 
-    /** Deletes holds past their expiry (they count no more); to be called now and then. */
+    /**
+     * Deletes holds past their expiry (they count no more); to be called now and then. Rows a settlement is ending
+     * are left to it.
+     */
     public void tend() {
-        jdbc.sql("DELETE FROM router.key_holds WHERE expires_at < :now")
+        jdbc.sql("""
+                DELETE FROM router.key_holds WHERE id IN (
+                    SELECT id FROM router.key_holds WHERE expires_at < :now FOR UPDATE SKIP LOCKED)""")
                 .param("now", Timestamp.from(clock.instant())).update();
     }
 
@@ -177,7 +221,11 @@ public final class KeyLimits {
     }
 
     private Optional<KeyLimit> read(UUID keyId) {
-        return jdbc.sql("SELECT limit_usd, limit_reset FROM router.key_limits WHERE key_id = :key")
+        return read(keyId, "");
+    }
+
+    private Optional<KeyLimit> read(UUID keyId, String locking) {
+        return jdbc.sql("SELECT limit_usd, limit_reset FROM router.key_limits WHERE key_id = :key" + locking)
                 .param("key", keyId)
                 .query((rs, row) -> new KeyLimit(rs.getBigDecimal("limit_usd"), reset(rs.getString("limit_reset"))))
                 .optional();

@@ -44,8 +44,8 @@ public final class Reservation {
 
     /**
      * Makes sure a call of {@code endpoint} is paid for; the refusal when it cannot be: 429 when the free allowance
-     * is spent, 402 when the account's credit or what the key's limit leaves does not cover the call, 403 when the
-     * key's limit is spent.
+     * is spent or the key's requests under way hold what its limit leaves, 402 when the account's credit or what the
+     * key's limit leaves does not cover the call, 403 when the key's limit is spent.
      */
     public Optional<ApiException> cover(Model model, Endpoint endpoint) {
         if (FreeTier.isFree(model, endpoint)) {
@@ -92,23 +92,32 @@ public final class Reservation {
             keyHold = outcome.flatMap(KeyLimits.Outcome::hold).orElse(null);
             return Optional.empty();
         }
-        KeyLimit limit = outcome.get().limit();
-        BigDecimal left = outcome.get().remaining();
+        KeyLimits.Outcome found = outcome.get();
+        KeyLimit limit = found.limit();
+        BigDecimal unspent = limit.usd().subtract(found.spent());
         String window = limit.windowName();
         String resets = limit.reset() == null ? ""
                 : "; it resets at " + limit.reset().next(keyLimits.today()) + "T00:00:00Z";
-        if (left.signum() <= 0) {
+        if (unspent.signum() <= 0) {
             return Optional.of(new ApiException(403, "key_limit_exceeded", "Key limit exceeded (" + window
                     + " limit): this key has spent its " + window + " limit of " + usd(limit.usd()) + " USD" + resets
                     + "; raise or remove the key's limit in the console"));
         }
-        long affordable = CostCalculator.affordableCompletion(endpoint.pricing(), prompt.ceiling(), left);
-        return Optional.of(new ApiException(402, "key_limit_insufficient", "This request requires more credits, or "
-                + "fewer max_tokens. You requested up to " + completion + " tokens, but can only afford " + affordable
-                + ": " + model.id() + " via " + endpoint.provider() + " may cost up to " + usd(needed)
+        String costs = model.id() + " via " + endpoint.provider() + " may cost up to " + usd(needed)
                 + " USD for this request (" + prompt.ceiling() + " prompt tokens at most), and this key's " + window
-                + " limit of " + usd(limit.usd()) + " USD has " + usd(left) + " USD left" + resets
-                + "; lower max_tokens, or raise the key's limit in the console"));
+                + " limit of " + usd(limit.usd()) + " USD has " + usd(unspent) + " USD left";
+        if (unspent.compareTo(needed) < 0) {
+            long affordable = Math.min(Math.max(0, completion - 1),
+                    CostCalculator.affordableCompletion(endpoint.pricing(), prompt.ceiling(), unspent));
+            return Optional.of(new ApiException(402, "key_limit_insufficient", "This request requires more "
+                    + "credits, or fewer max_tokens. You requested up to " + completion + " tokens, but can only "
+                    + "afford " + affordable + ": " + costs + resets
+                    + "; lower max_tokens, or raise the key's limit in the console"));
+        }
+        return Optional.of(new ApiException(429, "key_limit_held", "This key's requests under way hold what its "
+                + "limit leaves: " + costs + ", of which " + usd(found.held()) + " USD is held by them until they "
+                + "end (a hold is the most a request can cost; most spend less); retry when they have ended")
+                .withHeader("Retry-After", "1"));
     }
 
     private static String usd(BigDecimal amount) {
@@ -159,8 +168,9 @@ public final class Reservation {
             hold = null;
         }
         if (keyHold != null) {
-            keyLimits.release(keyHold);
+            KeyLimits.KeyHold held = keyHold;
             keyHold = null;
+            keyLimits.release(held);
         }
     }
 

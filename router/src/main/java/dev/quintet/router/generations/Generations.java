@@ -206,7 +206,7 @@ public final class Generations implements AutoCloseable {
         }
         credits.settle(charged.stream().map(q -> q.charge().credit()).toList());
         keyLimits.settle(charged.stream().map(q -> new KeyLimits.KeyCharge(q.generation().keyId(),
-                q.generation().createdAt(), q.generation().cost(), q.charge().keyHold())).toList());
+                q.generation().createdAt(), q.charge().credit().spentUsd(), q.charge().keyHold())).toList());
     }
 
     /** Inserts {@code g} under a savepoint; false, with the savepoint rolled back, when that failed. */

@@ -14,7 +14,11 @@ final class Failures {
         upstream.add(failure);
     }
 
-    /** An endpoint not called because the request was not paid for (402) or over the free allowance (429). */
+    /**
+     * An endpoint not called because the request was not paid for: not covered by the account's credit or the key's
+     * limit (402), the key's limit spent (403) or held by its requests under way (429), or over the free allowance
+     * (429).
+     */
     void refused(ApiException refusal) {
         refusals.add(refusal);
     }

@@ -25,7 +25,7 @@ import org.springframework.web.bind.annotation.RestController;
 final class KeyController {
 
     static final String RATE_LIMIT_NOTE = "This field is deprecated and safe to ignore; free models are limited per "
-            + "account as free_model_limits says, paid models only by the account's credit.";
+            + "account as free_model_limits says, paid models by the account's credit and the key's limit.";
 
     private final ApiKeys keys;
     private final Ledger ledger;
@@ -52,7 +52,7 @@ final class KeyController {
         return Map.of("data", new KeyView(label, figures.limit(), figures.limitRemaining(), figures.limitReset(),
                 false, figures.usage(), figures.usageDaily(), figures.usageWeekly(), figures.usageMonthly(),
                 BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO,
-                ledger.granted(holder.accountId()).signum() == 0, holder.console(), holder.console(), null, expiresAt,
+                ledger.granted(holder.accountId()).signum() == 0, holder.console(), false, null, expiresAt,
                 new RateLimit(-1, "10s", RATE_LIMIT_NOTE), new FreeModelLimits(free.perMinute(), free.perDay())));
     }
 
@@ -66,7 +66,8 @@ final class KeyController {
     /**
      * {@code limit} is null for a key without a spending limit of its own (the account's credit caps it all the same);
      * a key has no creator apart from its account ({@code creator_user_id} null); the console's own keys are
-     * management keys. Nulls are sent: OpenRouter's SDKs require the fields.
+     * management keys (none is a provisioning key, which users make at OpenRouter). Nulls are sent: OpenRouter's SDKs
+     * require the fields.
      */
     @JsonInclude(JsonInclude.Include.ALWAYS)
     record KeyView(String label, BigDecimal limit, BigDecimal limitRemaining, String limitReset,

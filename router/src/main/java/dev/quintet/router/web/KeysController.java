@@ -53,7 +53,8 @@ final class KeysController {
     }
 
     @GetMapping({"/api/v1/keys/{hash}", "/v1/keys/{hash}"})
-    Map<String, ManagedKeyView> one(@PathVariable String hash, @RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder) {
+    Map<String, ManagedKeyView> one(@PathVariable String hash,
+                                    @RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder) {
         managing(holder);
         ApiKey key = find(holder, hash);
         generations.flush();
@@ -65,18 +66,20 @@ final class KeysController {
      * in all). A field left out keeps its value; a limit spent already refuses paid requests at once.
      */
     @PatchMapping({"/api/v1/keys/{hash}", "/v1/keys/{hash}"})
-    Map<String, ManagedKeyView> update(@PathVariable String hash, @RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder,
+    Map<String, ManagedKeyView> update(@PathVariable String hash,
+                                       @RequestAttribute(KeyHolder.ATTRIBUTE) KeyHolder holder,
                                        HttpServletRequest request) throws IOException {
         managing(holder);
         ApiKey key = find(holder, hash);
-        JsonNode body = JsonBodies.read(request);
+        JsonNode body = JsonBodies.readExact(request);
         if (!body.isObject()) {
             throw ApiException.invalidParameter("body", "the body must be a JSON object such as "
                     + "{\"limit\": 10, \"limit_reset\": \"monthly\"}");
         }
         for (String field : body.propertyNames()) {
             if (!SETTABLE.contains(field)) {
-                throw ApiException.invalidParameter(field, field + " cannot be changed here: a key's limit is set "
+                String shown = cut(field);
+                throw ApiException.invalidParameter(shown, shown + " cannot be changed here: a key's limit is set "
                         + "with limit and limit_reset; keys are renamed and revoked in the console");
             }
         }
@@ -84,14 +87,9 @@ final class KeysController {
             throw ApiException.invalidParameter("include_byok_in_limit", "include_byok_in_limit must be a boolean "
                     + "(it changes nothing: the router has no keys of your own for providers)");
         }
-        Optional<KeyLimit> current = keyLimits.of(key.id());
-        Optional<LimitReset> reset = body.has("limit_reset") ? reset(body.get("limit_reset"))
-                : current.map(KeyLimit::reset);
-        Optional<BigDecimal> usd = body.has("limit") ? limit(body.get("limit")) : current.map(KeyLimit::usd);
-        if (usd.isEmpty() && body.has("limit_reset") && reset.isPresent()) {
-            throw ApiException.invalidParameter("limit_reset", "limit_reset needs a limit: send limit too");
-        }
-        keyLimits.set(key.accountId(), key.id(), usd.map(u -> new KeyLimit(u, reset.orElse(null))));
+        LimitPatch patch = new LimitPatch(body.has("limit"), limit(body.path("limit")), body.has("limit_reset"),
+                reset(body.path("limit_reset")));
+        keyLimits.update(key.accountId(), key.id(), patch::apply);
         generations.flush();
         return Map.of("data", view(key));
     }
@@ -115,34 +113,56 @@ final class KeysController {
                         "hash"));
     }
 
-    private static Optional<BigDecimal> limit(JsonNode value) {
-        if (value.isNull()) {
-            return Optional.empty();
+    /** The limit sent: a number read exactly (no binary rounding); null for none, or when not sent. */
+    private static BigDecimal limit(JsonNode value) {
+        if (value.isNull() || value.isMissingNode()) {
+            return null;
         }
         String rule = "limit must be null (no limit) or a number of US dollars from 0 to "
-                + KeyLimit.MAX.toPlainString() + " with at most 8 decimals";
+                + KeyLimit.MAX.toPlainString() + " with at most 8 decimals, got ";
         if (!value.isNumber()) {
-            throw ApiException.invalidParameter("limit", rule + ", got " + value);
+            throw ApiException.invalidParameter("limit", rule + cut(value.toString()));
         }
         BigDecimal usd = value.decimalValue();
-        try {
-            new KeyLimit(usd, null);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.invalidParameter("limit", rule + ", got " + usd.toPlainString());
+        if (!KeyLimit.allows(usd)) {
+            throw ApiException.invalidParameter("limit", rule + cut(usd.toString()));
         }
-        return Optional.of(usd);
+        return usd;
     }
 
-    private static Optional<LimitReset> reset(JsonNode value) {
-        if (value.isNull()) {
-            return Optional.empty();
+    /** {@code text}, cut to 60 characters: what the caller sent, echoed in a message. */
+    private static String cut(String text) {
+        return text.length() > 60 ? text.substring(0, 60) + "..." : text;
+    }
+
+    /** The reset sent; null for none, or when not sent. */
+    private static LimitReset reset(JsonNode value) {
+        if (value.isNull() || value.isMissingNode()) {
+            return null;
         }
         Optional<LimitReset> reset = value.isString() ? LimitReset.named(value.asString()) : Optional.empty();
         if (reset.isEmpty()) {
             throw ApiException.invalidParameter("limit_reset", "limit_reset must be \"daily\", \"weekly\", "
-                    + "\"monthly\" or null (the limit applies to all the key spends), got " + value);
+                    + "\"monthly\" or null (the limit applies to all the key spends), got " + cut(value.toString()));
         }
-        return reset;
+        return reset.get();
+    }
+
+    /**
+     * What a {@code PATCH} changes: the limit if it sends one ({@code limit} null: none), the reset likewise; a field
+     * not sent keeps the key's value.
+     */
+    private record LimitPatch(boolean setsLimit, BigDecimal limit, boolean setsReset, LimitReset reset) {
+
+        Optional<KeyLimit> apply(Optional<KeyLimit> current) {
+            BigDecimal usd = setsLimit ? limit : current.map(KeyLimit::usd).orElse(null);
+            if (usd == null && setsReset && reset != null) {
+                throw ApiException.invalidParameter("limit_reset", "limit_reset needs a limit: "
+                        + (setsLimit ? "limit is null" : "the key has none, send limit too"));
+            }
+            LimitReset window = setsReset ? reset : current.map(KeyLimit::reset).orElse(null);
+            return usd == null ? Optional.empty() : Optional.of(new KeyLimit(usd, window));
+        }
     }
 
     private ManagedKeyView view(ApiKey key) {

@@ -19,14 +19,15 @@ import org.junit.jupiter.api.Test;
 class KeyLimitsTest extends RouterTest {
 
     /**
-     * Every worker's first hold reads the key's spending while inserts of holds wait for a lock of the test's: had
-     * holds of one key not taken turns, all sixteen would count the limit as free and all be taken.
+     * Inserts of holds wait for a lock of the test's while sixteen workers ask for holds: one takes the key's turn
+     * and waits to insert, the others wait for the turn. Had holds of one key not taken turns, all sixteen would
+     * have read the limit as free and all been taken.
      */
     @Test
     void holdsTakenAtOnceNeverExceedTheLimit() throws Exception {
         KeyLimits limits = router.bean(KeyLimits.class);
         TestCaller caller = router.newCaller();
-        limits.set(caller.accountId(), caller.keyId(), Optional.of(new KeyLimit(BigDecimal.ONE, null)));
+        limits.update(caller.accountId(), caller.keyId(), none -> Optional.of(new KeyLimit(BigDecimal.ONE, null)));
         BigDecimal each = new BigDecimal("0.1");
 
         List<Future<Integer>> workers = new ArrayList<>();
@@ -54,6 +55,8 @@ class KeyLimitsTest extends RouterTest {
         assertThat(taken).as("48 asked for, 10 fit").isEqualTo(10);
         Optional<KeyLimits.Outcome> after = limits.hold(caller.keyId(), new BigDecimal("0.00000001"));
         assertThat(after.orElseThrow().remaining()).isZero();
+        assertThat(after.get().spent()).isZero();
+        assertThat(after.get().held()).isEqualByComparingTo("1");
         assertThat(after.get().hold()).isEmpty();
     }
 
@@ -62,7 +65,8 @@ class KeyLimitsTest extends RouterTest {
         KeyLimits limits = router.bean(KeyLimits.class);
         TestCaller caller = router.newCaller();
         assertThat(limits.hold(caller.keyId(), BigDecimal.TEN)).isEmpty();
-        limits.set(caller.accountId(), caller.keyId(), Optional.of(new KeyLimit(BigDecimal.ONE, LimitReset.DAILY)));
+        limits.update(caller.accountId(), caller.keyId(),
+                none -> Optional.of(new KeyLimit(BigDecimal.ONE, LimitReset.DAILY)));
 
         KeyLimits.KeyHold hold = limits.hold(caller.keyId(), BigDecimal.ONE).orElseThrow().hold().orElseThrow();
         assertThat(limits.hold(caller.keyId(), BigDecimal.ONE).orElseThrow().hold()).isEmpty();

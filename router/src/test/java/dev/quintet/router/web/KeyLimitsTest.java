@@ -21,6 +21,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -34,8 +35,8 @@ class KeyLimitsTest extends RouterTest {
     private static final String PAID = "{\"model\":\"test/ok\",\"max_tokens\":10," + HI + "}";
 
     private static void limit(TestCaller caller, String usd, LimitReset reset) {
-        router.bean(KeyLimits.class).set(caller.accountId(), caller.keyId(),
-                Optional.of(new KeyLimit(new BigDecimal(usd), reset)));
+        router.bean(KeyLimits.class).update(caller.accountId(), caller.keyId(),
+                current -> Optional.of(new KeyLimit(new BigDecimal(usd), reset)));
     }
 
     private static String key(TestCaller caller) {
@@ -44,8 +45,7 @@ class KeyLimitsTest extends RouterTest {
 
     private static void spent(TestCaller caller, LocalDate day, String usd) {
         router.platform().bean(JdbcClient.class).sql("""
-                INSERT INTO router.key_spending (key_id, day, spent_usd) VALUES (:key, :day, :usd)
-                ON CONFLICT (key_id, day) DO UPDATE SET spent_usd = router.key_spending.spent_usd + EXCLUDED.spent_usd""")
+                INSERT INTO router.key_spending (key_id, day, shard, spent_usd) VALUES (:key, :day, 99, :usd)""")
                 .param("key", caller.keyId()).param("day", day).param("usd", new BigDecimal(usd)).update();
     }
 
@@ -60,6 +60,7 @@ class KeyLimitsTest extends RouterTest {
     void aSpentLimitRefusesPaidRequestsInOpenRoutersWordsAndKeyReportsIt() {
         TestCaller caller = callerWith("20");
         assertThat(chat(caller, PAID).statusCode()).isEqualTo(200);
+        router.bean(Generations.class).flush(); // its charge, made behind the answer
         limit(caller, "0.000013", null); // what that request cost
 
         HttpResponse<String> refused = chat(caller, PAID);
@@ -95,6 +96,26 @@ class KeyLimitsTest extends RouterTest {
     }
 
     @Test
+    void whatRequestsUnderWayHoldIsA429ToRetryNotASpentLimit() {
+        TestCaller caller = callerWith("20");
+        limit(caller, "0.0001", LimitReset.DAILY);
+        JdbcClient jdbc = router.platform().bean(JdbcClient.class);
+        UUID underWay = UUID.randomUUID();
+        jdbc.sql("""
+                INSERT INTO router.key_holds (id, key_id, amount_usd, expires_at)
+                VALUES (:id, :key, 0.00009, now() + interval '1 hour')""")
+                .param("id", underWay).param("key", caller.keyId()).update();
+
+        HttpResponse<String> held = chat(caller, PAID);
+        jdbc.sql("DELETE FROM router.key_holds WHERE id = :id").param("id", underWay).update();
+
+        assertThat(held.statusCode()).isEqualTo(429);
+        assertThat(held.headers().firstValue("Retry-After")).contains("1");
+        assertThat(message(held)).contains("0.00009 USD is held by them").contains("limit of 0.0001 USD has 0.0001 USD");
+        assertThat(chat(caller, PAID).statusCode()).as("once they ended").isEqualTo(200);
+    }
+
+    @Test
     void concurrentRequestsNeverSpendMoreThanTheLimit() throws Exception {
         TestCaller caller = callerWith("20");
         String limit = "0.0001"; // two requests' worst case (0.000039: 19 prompt, 10 completion tokens at most)
@@ -114,7 +135,7 @@ class KeyLimitsTest extends RouterTest {
         }
         String key = key(caller);
 
-        assertThat(statuses).isSubsetOf(200, 402, 403).contains(200).containsAnyOf(402, 403);
+        assertThat(statuses).isSubsetOf(200, 402, 403, 429).contains(200).containsAnyOf(402, 403, 429);
         BigDecimal spent = Json.decimal(key, "/data/usage_daily");
         assertThat(spent).isLessThanOrEqualTo(new BigDecimal(limit))
                 .isEqualByComparingTo(new BigDecimal("0.000013").multiply(
@@ -148,8 +169,9 @@ class KeyLimitsTest extends RouterTest {
         TestCaller caller = callerWith("20");
         limit(caller, "0.00005", null);
 
-        assertThat(chat(caller, "{\"model\":\"test/paid-500\",\"max_tokens\":10," + HI + "}").statusCode())
-                .isGreaterThanOrEqualTo(500);
+        HttpResponse<String> failed = chat(caller, "{\"model\":\"test/paid-500\",\"max_tokens\":10," + HI + "}");
+        assertThat(failed.statusCode()).isEqualTo(502);
+        assertThat((String) JsonPath.read(failed.body(), "$.error.metadata.reason")).isEqualTo("upstream_failed");
 
         assertThat(heldRows(caller)).isZero();
         assertThat(chat(caller, PAID).statusCode()).isEqualTo(200);
@@ -207,10 +229,20 @@ class KeyLimitsTest extends RouterTest {
         assertRefused(Http.send("PATCH", url, "{\"limit\":\"5\"}", console), 400, "limit");
         assertRefused(Http.send("PATCH", url, "{\"limit\":0.000000001}", console), 400, "limit");
         assertRefused(Http.send("PATCH", url, "{\"limit\":1e7}", console), 400, "limit");
+        assertRefused(Http.send("PATCH", url, "{\"limit\":1e400}", console), 400, "limit");
+        assertRefused(Http.send("PATCH", url, "{\"limit\":1e-400}", console), 400, "limit");
+        assertRefused(Http.send("PATCH", url, "{\"limit\":-1e400}", console), 400, "limit");
+        assertRefused(Http.send("PATCH", url, "{\"limit\":0.1000000000000000055511151231257827}", console), 400,
+                "limit");
+        assertThat(message(Http.send("PATCH", url, "{\"limit\":1e-999999999}", console))).hasSizeLessThan(300);
         assertRefused(Http.send("PATCH", url, "{\"limit\":5,\"limit_reset\":\"yearly\"}", console), 400,
                 "limit_reset");
         assertRefused(Http.send("PATCH", url, "{\"limit_reset\":\"daily\"}", console), 400, "limit_reset");
         assertRefused(Http.send("PATCH", url, "{\"name\":\"x\"}", console), 400, "name");
+        assertRefused(Http.send("PATCH", url, "{\"limit\":null,\"limit_reset\":\"daily\"}", console), 400,
+                "limit_reset");
+        assertRefused(Http.send("PATCH", url, "{\"include_byok_in_limit\":\"yes\"}", console), 400,
+                "include_byok_in_limit");
         assertRefused(Http.send("PATCH", url, "[1]", console), 400, "body");
         assertThat(Http.send("PATCH", url, "{\"limit\":", console).statusCode()).isEqualTo(400);
         TestCaller stranger = callerWith("1");
