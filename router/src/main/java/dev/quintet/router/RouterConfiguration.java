@@ -86,8 +86,10 @@ class RouterConfiguration {
     }
 
     @Bean
-    KeyLimits keyLimits(JdbcClient jdbc, TransactionTemplate transactions, Clock clock, RouterProperties properties) {
-        return new KeyLimits(jdbc, transactions, clock, properties.billing().holdTtl());
+    KeyLimits keyLimits(JdbcClient jdbc, TransactionTemplate transactions, Clock clock, RouterProperties properties,
+                        SecureRandom random) {
+        return new KeyLimits(jdbc, transactions, clock, properties.billing().holdTtl(),
+                random.nextInt(KeyLimits.SHARDS));
     }
 
     @Bean

@@ -17,12 +17,12 @@ CREATE TABLE router.key_limits (
 CREATE TABLE router.key_spending (
     key_id    uuid NOT NULL,
     day       date NOT NULL,
-    shard     smallint NOT NULL,
+    shard     smallint NOT NULL CHECK (shard BETWEEN 0 AND 63),
     spent_usd numeric NOT NULL CHECK (spent_usd >= 0),
     PRIMARY KEY (key_id, day, shard)
 );
 INSERT INTO router.key_spending (key_id, day, shard, spent_usd)
-SELECT key_id, (created_at AT TIME ZONE 'UTC')::date, 0, sum(cost_usd)
+SELECT key_id, (created_at AT TIME ZONE 'UTC')::date, 0, sum(round(cost_usd, 8))
 FROM router.generations WHERE cost_usd > 0 GROUP BY 1, 2;
 
 -- Unsettled holds of keys with a limit; one past its expiry counts no more (its request is charged all the same).

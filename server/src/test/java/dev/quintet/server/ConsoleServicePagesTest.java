@@ -14,6 +14,7 @@ import dev.quintet.devices.DevicesApplication;
 import dev.quintet.platform.accounts.Accounts;
 import dev.quintet.platform.credits.Credits;
 import dev.quintet.platform.keys.ApiKeys;
+import dev.quintet.platform.keys.IssuedKey;
 import dev.quintet.platform.testing.Http;
 import dev.quintet.platform.testing.TestPlatform;
 import dev.quintet.router.RouterApplication;
@@ -95,7 +96,7 @@ class ConsoleServicePagesTest {
         try (Generations generations = new Generations(platform.bean(DataSource.class),
                 platform.bean(TransactionTemplate.class), platform.bean(Credits.class),
                 new KeyLimits(JdbcClient.create(platform.bean(DataSource.class)),
-                        platform.bean(TransactionTemplate.class), Clock.systemUTC(), Duration.ofHours(1)))) {
+                        platform.bean(TransactionTemplate.class), Clock.systemUTC(), Duration.ofHours(1), 0))) {
             Instant now = Instant.now();
             generations.add(generation("gen-1767225600-AAAAAAAAAAAAAAAAAAAA", "openai/gpt-4o", now.minus(2, ChronoUnit.DAYS), "0.0125"));
             generations.add(generation("gen-1767225601-BBBBBBBBBBBBBBBBBBBB", "openai/gpt-4o", now, "0.0075"));
@@ -255,7 +256,8 @@ class ConsoleServicePagesTest {
         page.fill("#limit-" + id, "-1");
         page.click("#limit-save-" + id);
         assertThat(page.locator("#limit-error"))
-                .hasText("The limit was not saved: limit must be from 0 to 1000000 US dollars, got -1");
+                .hasText("The limit was not saved: limit must be null (no limit) or a number of US dollars from 0 to "
+                        + "1000000 with at most 8 decimals, got -1");
         assertThat(page.locator("#limit-" + id)).hasValue("-1");
         assertThat(page.locator("#limit-" + id)).hasAttribute("aria-invalid", "true");
         page.fill("#limit-" + id, "ten dollars");
@@ -278,7 +280,8 @@ class ConsoleServicePagesTest {
     @Test
     void saysWhyTheRouterRefusedALimitForAKeyNotOfTheAccount() {
         platform.bean(ApiKeys.class).create(account, "mine", List.of("router"));
-        String theirs = platform.newKey("router").key().id().toString();
+        IssuedKey stranger = platform.newKey("router");
+        String theirs = stranger.key().id().toString();
         page.navigate(console + "/llm-usage");
         assertThat(page.locator("#limit-list tbody tr")).hasCount(1);
 
@@ -286,8 +289,9 @@ class ConsoleServicePagesTest {
         page.locator(".limit-form input[name=limit]").fill("1");
         page.locator(".limit-form button").click();
 
-        assertThat(page.locator("#limit-error")).containsText("The limit was not saved:");
+        assertThat(page.locator("#limit-error")).containsText("The limit was not saved: no key " + theirs);
         assertThat(page.locator("#limit-list .limit")).hasText("none");
+        assertKeyLimit(stranger.secret(), null, null);
 
         pointFormAt("not-a-key");
         page.locator(".limit-form button").click();

@@ -1,5 +1,6 @@
 package dev.quintet.console.dashboard;
 
+import dev.quintet.console.web.Money;
 import dev.quintet.console.keys.KeyRow;
 import dev.quintet.console.security.ConsoleUser;
 import dev.quintet.platform.accounts.Account;

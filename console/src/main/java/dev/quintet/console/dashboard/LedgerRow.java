@@ -1,5 +1,6 @@
 package dev.quintet.console.dashboard;
 
+import dev.quintet.console.web.Money;
 import dev.quintet.platform.credits.Credits;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

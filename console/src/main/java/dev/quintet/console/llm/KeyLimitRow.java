@@ -1,7 +1,7 @@
 package dev.quintet.console.llm;
 
 import java.math.BigDecimal;
-import java.math.RoundingMode;
+import dev.quintet.console.web.Money;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -54,12 +54,7 @@ public record KeyLimitRow(String id, String name, String label, BigDecimal limit
         return reset == null ? "none" : reset.key();
     }
 
-    /** An amount with cents, and every further digit that counts: {@code $2.50}, {@code $0.000125}. */
-    static String usd(BigDecimal amount) {
-        BigDecimal exact = amount.stripTrailingZeros();
-        if (exact.scale() < 2) {
-            exact = exact.setScale(2, RoundingMode.UNNECESSARY);
-        }
-        return (exact.signum() < 0 ? "-$" : "$") + exact.abs().toPlainString();
+    private static String usd(BigDecimal amount) {
+        return Money.exact(amount);
     }
 }

@@ -8,15 +8,13 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * A key's spending limit as a person typed it: {@code limit} in US dollars (blank for none) and {@code limit_reset}
- * ({@code none}, {@code daily}, {@code weekly} or {@code monthly}), checked by the rules the router applies: from 0
- * to {@link #MAX} dollars with at most {@link #MAX_DECIMALS} decimals.
- * Without a limit there is nothing to reset, so the reset is dropped.
+ * A key's spending limit as a person typed it: {@code limit} in US dollars (blank for none, a leading {@code $}
+ * allowed) and {@code limit_reset} ({@code none}, {@code daily}, {@code weekly} or {@code monthly}). Only its form is
+ * checked here; what amounts a limit may be is the router's to say, and its refusal is shown. Without a limit there
+ * is nothing to reset, so the reset is dropped.
  */
 record LimitInput(BigDecimal limit, LimitReset reset) {
 
-    static final BigDecimal MAX = new BigDecimal("1000000");
-    static final int MAX_DECIMALS = 8;
     static final int MAX_LENGTH = 40;
     private static final Pattern AMOUNT = Pattern.compile("-?(\\d+(\\.\\d*)?|\\.\\d+)");
 
@@ -49,16 +47,11 @@ record LimitInput(BigDecimal limit, LimitReset reset) {
                     + shown(typed) + "”");
             return null;
         }
-        BigDecimal amount = new BigDecimal(typed);
-        if (amount.signum() < 0 || amount.compareTo(MAX) > 0) {
-            errors.add("limit", "limit must be from 0 to " + MAX.toPlainString() + " US dollars, got " + typed);
-        } else if (amount.stripTrailingZeros().scale() > MAX_DECIMALS) {
-            errors.add("limit", "limit must have at most " + MAX_DECIMALS + " decimal places, got " + typed);
-        }
-        return amount;
+        return new BigDecimal(typed);
     }
 
-    private static String shown(String text) {
+    /** {@code text} cut to {@link #MAX_LENGTH} characters, to show or keep what was typed. */
+    static String shown(String text) {
         return text.length() > MAX_LENGTH ? text.substring(0, MAX_LENGTH) + "…" : text;
     }
 

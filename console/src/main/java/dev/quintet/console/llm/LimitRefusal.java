@@ -9,6 +9,12 @@ import java.io.Serializable;
 public record LimitRefusal(String keyId, String field, String message, String limit, String reset)
         implements Serializable {
 
+    /** What was typed is kept cut short: it goes into the session and back into the form. */
+    public LimitRefusal {
+        limit = limit == null ? null : LimitInput.shown(limit);
+        reset = reset == null ? null : LimitInput.shown(reset);
+    }
+
     /** Whether the refusal is about field {@code name} of key {@code key}. */
     public boolean about(String key, String name) {
         return keyId.equals(key) && name.equals(field);

@@ -64,14 +64,6 @@ class KeyLimitRowTest {
         assertThat(row.spentText()).isEqualTo("$12.75");
     }
 
-    @Test
-    void showsCentsAndEveryFurtherDigitThatCounts() {
-        assertThat(KeyLimitRow.usd(new BigDecimal("0"))).isEqualTo("$0.00");
-        assertThat(KeyLimitRow.usd(new BigDecimal("1E+2"))).isEqualTo("$100.00");
-        assertThat(KeyLimitRow.usd(new BigDecimal("0.00000001"))).isEqualTo("$0.00000001");
-        assertThat(KeyLimitRow.usd(new BigDecimal("-0.5"))).isEqualTo("-$0.50");
-    }
-
     private static JsonNode key(String limit) {
         return JSON.readTree("""
                 {"hash": "0b7e2f0c-5d1a-4c47-9a0e-3f1e6a1d2b3c", "name": "production", "label": "qt_AbCd…wxyz",

@@ -14,7 +14,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.Executors;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,9 +30,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  * requests, in one process or many, never hold more than the limit leaves. What a key spent is kept by UTC day for
  * every key, so that a limit counts what was spent in its window before it was set.
  *
- * <p>Whether a key has a limit is read again in the background once {@link #CACHE_TTL} has passed since it was last
- * read, when the key is next used: a limit set through this process applies at once, one set through another from
- * the key's first request after that time. A key not used for {@link #FORGET_AFTER} is read afresh.
+ * <p>For its requests, whether a key has a limit is read again in the background at the key's first request once
+ * {@link #CACHE_TTL} has passed since it was last read, and used from when that read ends: a limit set through this
+ * process applies at once, one set through another a little over that time later. A key not used for
+ * {@link #FORGET_AFTER} is read afresh. What the key's figures show ({@link #current}) is always read afresh.
  */
 public final class KeyLimits {
 
@@ -40,7 +41,9 @@ public final class KeyLimits {
     static final Duration CACHE_TTL = Duration.ofSeconds(2);
     static final Duration FORGET_AFTER = Duration.ofMinutes(1);
     /** How many shards of a key's daily spending there are; each process adds to one (see migration V6). */
-    static final int SHARDS = 64;
+    public static final int SHARDS = 64;
+    /** The first key of the advisory locks that make changes of one key's limit take turns. */
+    static final int LOCK_CLASS = 0x4B4C494D;
 
     /** A hold against the limit of key {@code keyId}, of {@code usd}. */
     public record KeyHold(UUID id, UUID keyId, BigDecimal usd) {
@@ -82,16 +85,22 @@ public final class KeyLimits {
     private final TransactionTemplate transactions;
     private final Clock clock;
     private final Duration holdTtl;
-    private final int shard = ThreadLocalRandom.current().nextInt(SHARDS);
+    private final int shard;
     private final LoadingCache<UUID, Optional<KeyLimit>> limits;
 
-    public KeyLimits(JdbcClient jdbc, TransactionTemplate transactions, Clock clock, Duration holdTtl) {
+    /** @param shard this process's shard of the keys' spending, from 0 to {@link #SHARDS} - 1, drawn at random */
+    public KeyLimits(JdbcClient jdbc, TransactionTemplate transactions, Clock clock, Duration holdTtl, int shard) {
+        if (shard < 0 || shard >= SHARDS) {
+            throw new IllegalArgumentException("the shard must be from 0 to " + (SHARDS - 1) + ", got " + shard);
+        }
         this.jdbc = jdbc;
         this.transactions = transactions;
         this.clock = clock;
         this.holdTtl = holdTtl;
+        this.shard = shard;
         this.limits = Caffeine.newBuilder().maximumSize(100_000).refreshAfterWrite(CACHE_TTL)
-                .expireAfterAccess(FORGET_AFTER).build(this::read);
+                .expireAfterAccess(FORGET_AFTER).executor(Executors.newVirtualThreadPerTaskExecutor())
+                .build(this::current);
     }
 
     /** The limit of key {@code keyId}, if it has one. */
@@ -101,12 +110,15 @@ public final class KeyLimits {
 
     /**
      * Changes the limit of key {@code keyId}, of account {@code accountId}: {@code change} is given the limit as it
-     * stands, read afresh with the row locked, and returns the new one, or empty to remove it; it may throw to change
-     * nothing. Returns the new limit.
+     * stands, read afresh while changes of the key's limit take turns (an advisory lock, which also covers a key
+     * without a limit row yet), and returns the new one, or empty to remove it; it may throw to change nothing.
+     * Returns the new limit.
      */
     public Optional<KeyLimit> update(UUID accountId, UUID keyId, UnaryOperator<Optional<KeyLimit>> change) {
         Optional<KeyLimit> changed = transactions.execute(tx -> {
-            Optional<KeyLimit> limit = change.apply(read(keyId, " FOR UPDATE"));
+            jdbc.sql("SELECT pg_advisory_xact_lock(:class, hashtext(CAST(:key AS text)))")
+                    .param("class", LOCK_CLASS).param("key", keyId).query(rs -> { });
+            Optional<KeyLimit> limit = change.apply(current(keyId));
             if (limit.isEmpty()) {
                 jdbc.sql("DELETE FROM router.key_limits WHERE key_id = :key").param("key", keyId).update();
                 return limit;
@@ -220,12 +232,9 @@ public final class KeyLimits {
         return LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
     }
 
-    private Optional<KeyLimit> read(UUID keyId) {
-        return read(keyId, "");
-    }
-
-    private Optional<KeyLimit> read(UUID keyId, String locking) {
-        return jdbc.sql("SELECT limit_usd, limit_reset FROM router.key_limits WHERE key_id = :key" + locking)
+    /** The limit of key {@code keyId} as the database has it now (not as this process last read it). */
+    public Optional<KeyLimit> current(UUID keyId) {
+        return jdbc.sql("SELECT limit_usd, limit_reset FROM router.key_limits WHERE key_id = :key")
                 .param("key", keyId)
                 .query((rs, row) -> new KeyLimit(rs.getBigDecimal("limit_usd"), reset(rs.getString("limit_reset"))))
                 .optional();

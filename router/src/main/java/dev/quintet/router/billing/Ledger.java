@@ -33,9 +33,14 @@ public final class Ledger {
         return credits.hold(accountId, roundUp(usd), holdTtl);
     }
 
+    /** What the ledger charges for a cost of {@code usd}: the cost rounded to the nearest unit. */
+    public static BigDecimal charged(BigDecimal usd) {
+        return usd.setScale(SCALE, RoundingMode.HALF_UP);
+    }
+
     /** The charge of {@code spentUsd}, rounded to the ledger's unit, that ends {@code hold}. */
     Credits.Settlement settlement(Hold hold, BigDecimal spentUsd, String reason) {
-        return credits.settlement(hold, spentUsd.setScale(SCALE, RoundingMode.HALF_UP), reason);
+        return credits.settlement(hold, charged(spentUsd), reason);
     }
 
     void release(Hold hold) {

@@ -20,6 +20,9 @@ public final class Reservation {
     record Caller(UUID accountId, UUID keyId, String generationId) {
     }
 
+    /** How long a request refused for what the key's requests under way hold is told to wait. */
+    static final long HELD_RETRY_SECONDS = 2;
+
     private final Ledger ledger;
     private final FreeTier freeTier;
     private final KeyLimits keyLimits;
@@ -117,7 +120,7 @@ public final class Reservation {
         return Optional.of(new ApiException(429, "key_limit_held", "This key's requests under way hold what its "
                 + "limit leaves: " + costs + ", of which " + usd(found.held()) + " USD is held by them until they "
                 + "end (a hold is the most a request can cost; most spend less); retry when they have ended")
-                .withHeader("Retry-After", "1"));
+                .withHeader("Retry-After", Long.toString(HELD_RETRY_SECONDS)));
     }
 
     private static String usd(BigDecimal amount) {

@@ -4,6 +4,7 @@ import dev.quintet.platform.credits.Credits;
 import dev.quintet.platform.db.CopyRows;
 import dev.quintet.platform.tasks.Batches;
 import dev.quintet.router.billing.KeyLimits;
+import dev.quintet.router.billing.Ledger;
 import dev.quintet.router.billing.Settlement;
 import dev.quintet.router.billing.TokenUsage;
 import java.sql.ResultSet;
@@ -86,7 +87,8 @@ public final class Generations implements AutoCloseable {
     public void add(Generation g) {
         transactions.executeWithoutResult(tx -> {
             insert(List.of(g));
-            keyLimits.settle(List.of(new KeyLimits.KeyCharge(g.keyId(), g.createdAt(), g.cost(), null)));
+            keyLimits.settle(List.of(new KeyLimits.KeyCharge(g.keyId(), g.createdAt(), Ledger.charged(g.cost()),
+                    null)));
         });
     }
 

@@ -15,7 +15,7 @@ record KeyFigures(KeyLimits.Spending spending, BigDecimal limit, BigDecimal limi
     /** The figures of key {@code keyId} now; the caller waits for pending charges first. */
     static KeyFigures of(KeyLimits keyLimits, UUID keyId) {
         KeyLimits.Spending spending = keyLimits.spending(keyId);
-        Optional<KeyLimit> limit = keyLimits.of(keyId);
+        Optional<KeyLimit> limit = keyLimits.current(keyId);
         if (limit.isEmpty()) {
             return new KeyFigures(spending, null, null, null);
         }

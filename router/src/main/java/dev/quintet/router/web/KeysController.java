@@ -108,7 +108,7 @@ final class KeysController {
 
     private ApiKey find(KeyHolder holder, String hash) {
         return routerKeys(holder).stream().filter(k -> k.id().toString().equals(hash)).findFirst()
-                .orElseThrow(() -> new ApiException(404, "key_not_found", "no key " + hash
+                .orElseThrow(() -> new ApiException(404, "key_not_found", "no key " + cut(hash)
                         + " of this account is enabled for the router (a key's hash is its id, as GET /keys lists)",
                         "hash"));
     }
@@ -119,7 +119,7 @@ final class KeysController {
             return null;
         }
         String rule = "limit must be null (no limit) or a number of US dollars from 0 to "
-                + KeyLimit.MAX.toPlainString() + " with at most 8 decimals, got ";
+                + KeyLimit.MAX.toPlainString() + " with at most " + KeyLimit.DECIMALS + " decimals, got ";
         if (!value.isNumber()) {
             throw ApiException.invalidParameter("limit", rule + cut(value.toString()));
         }

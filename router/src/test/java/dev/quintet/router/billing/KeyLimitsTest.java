@@ -12,8 +12,10 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** Holds against keys' limits, taken straight, as many at once as the machine runs. */
 class KeyLimitsTest extends RouterTest {
@@ -44,7 +46,7 @@ class KeyLimitsTest extends RouterTest {
                     return taken;
                 }));
             }
-            Thread.sleep(300);
+            awaitWaiters(16);
             blocker.rollback();
         }
         int taken = 0;
@@ -58,6 +60,17 @@ class KeyLimitsTest extends RouterTest {
         assertThat(after.get().spent()).isZero();
         assertThat(after.get().held()).isEqualByComparingTo("1");
         assertThat(after.get().hold()).isEmpty();
+    }
+
+    /** Waits until {@code count} statements wait for a lock: every worker has asked for its first hold. */
+    private static void awaitWaiters(int count) throws InterruptedException {
+        JdbcClient jdbc = router.platform().bean(JdbcClient.class);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (jdbc.sql("SELECT count(DISTINCT pid) FROM pg_locks WHERE NOT granted").query(Long.class).single()
+                < count) {
+            assertThat(System.nanoTime()).as("workers waiting for a lock").isLessThan(deadline);
+            Thread.sleep(20);
+        }
     }
 
     @Test

@@ -45,7 +45,8 @@ class KeyLimitsTest extends RouterTest {
 
     private static void spent(TestCaller caller, LocalDate day, String usd) {
         router.platform().bean(JdbcClient.class).sql("""
-                INSERT INTO router.key_spending (key_id, day, shard, spent_usd) VALUES (:key, :day, 99, :usd)""")
+                INSERT INTO router.key_spending AS s (key_id, day, shard, spent_usd) VALUES (:key, :day, 0, :usd)
+                ON CONFLICT (key_id, day, shard) DO UPDATE SET spent_usd = s.spent_usd + EXCLUDED.spent_usd""")
                 .param("key", caller.keyId()).param("day", day).param("usd", new BigDecimal(usd)).update();
     }
 
@@ -110,7 +111,7 @@ class KeyLimitsTest extends RouterTest {
         jdbc.sql("DELETE FROM router.key_holds WHERE id = :id").param("id", underWay).update();
 
         assertThat(held.statusCode()).isEqualTo(429);
-        assertThat(held.headers().firstValue("Retry-After")).contains("1");
+        assertThat(held.headers().firstValue("Retry-After")).contains("2");
         assertThat(message(held)).contains("0.00009 USD is held by them").contains("limit of 0.0001 USD has 0.0001 USD");
         assertThat(chat(caller, PAID).statusCode()).as("once they ended").isEqualTo(200);
     }
@@ -213,6 +214,15 @@ class KeyLimitsTest extends RouterTest {
         assertThat(Json.decimal(resetOnly.body(), "/data/limit")).isEqualByComparingTo("2.5");
         assertThat((String) JsonPath.read(key(caller), "$.data.limit_reset")).isEqualTo("daily");
 
+        HttpResponse<String> limitOnly = Http.send("PATCH", url, "{\"limit\":3}", console);
+        assertThat(Json.decimal(limitOnly.body(), "/data/limit")).isEqualByComparingTo("3");
+        assertThat((String) JsonPath.read(limitOnly.body(), "$.data.limit_reset")).as("kept").isEqualTo("daily");
+        HttpResponse<String> total = Http.send("PATCH", url, "{\"limit_reset\":null}", console);
+        assertThat(total.body()).contains("\"limit_reset\":null");
+        assertThat(Json.decimal(total.body(), "/data/limit")).isEqualByComparingTo("3");
+        assertThat(Json.decimal(total.body(), "/data/limit_remaining")).as("counts all it spent")
+                .isEqualByComparingTo("2.999987");
+
         HttpResponse<String> removed = Http.send("PATCH", url, "{\"limit\":null}", console);
 
         assertThat(removed.body()).contains("\"limit\":null", "\"limit_remaining\":null", "\"limit_reset\":null");
@@ -234,7 +244,9 @@ class KeyLimitsTest extends RouterTest {
         assertRefused(Http.send("PATCH", url, "{\"limit\":-1e400}", console), 400, "limit");
         assertRefused(Http.send("PATCH", url, "{\"limit\":0.1000000000000000055511151231257827}", console), 400,
                 "limit");
-        assertThat(message(Http.send("PATCH", url, "{\"limit\":1e-999999999}", console))).hasSizeLessThan(300);
+        HttpResponse<String> tiny = Http.send("PATCH", url, "{\"limit\":1e-999999999}", console);
+        assertRefused(tiny, 400, "limit");
+        assertThat(message(tiny)).hasSizeLessThan(300);
         assertRefused(Http.send("PATCH", url, "{\"limit\":5,\"limit_reset\":\"yearly\"}", console), 400,
                 "limit_reset");
         assertRefused(Http.send("PATCH", url, "{\"limit_reset\":\"daily\"}", console), 400, "limit_reset");
