@@ -112,6 +112,41 @@ class DashboardTest {
     }
 
     @Test
+    void refusesASpendingLimitForAKeyThatMayNotCallTheRouterAndKeepsTheForm() {
+        Account account = platform.newAccount();
+        ConsoleBrowser browser = loggedIn(account);
+
+        ConsoleBrowser.Page page = browser.follow(browser.submit(browser.get("/dashboard"), "/keys",
+                "label", "devices only", "services", "devices", "limit", "5", "limit_reset", "daily"));
+
+        assertThat(page.body()).contains("limit applies to the LLM router only: choose the LLM router among the key")
+                .contains("id=\"service-devices\" value=\"devices\" checked").contains("value=\"5\"")
+                .contains("<option value=\"daily\" selected=\"selected\">daily</option>")
+                .containsPattern("id=\"key-limit\"[^>]*aria-invalid=\"true\"").doesNotContain("id=\"new-key\"");
+        assertThat(platform.bean(ApiKeys.class).ofAccount(account.id())).isEmpty();
+    }
+
+    @Test
+    void keepsTheNewKeyAndSaysSoWhenTheRouterCannotSetItsLimit() {
+        Account account = platform.newAccount();
+        ConsoleBrowser browser = loggedIn(account);
+
+        ConsoleBrowser.Page created = browser.submit(browser.get("/dashboard"), "/keys",
+                "label", "capped", "services", "router", "limit", "2", "limit_reset", "monthly");
+
+        assertThat(created.status()).isEqualTo(302);
+        String body = browser.follow(created).body();
+        Matcher secret = NEW_KEY.matcher(body);
+        assertThat(secret.find()).as("the new key is on the page").isTrue();
+        assertThat(body).contains("id=\"new-key-limit-problem\"")
+                .contains("The key was created, but its spending limit was not set: the router service at "
+                        + "http://127.0.0.1:18081 did not answer")
+                .containsPattern("did not answer[^<]*</span> You can set it on the\\s+<a href=\"/llm-usage#limits\">");
+        assertThat(platform.bean(ApiKeys.class).authenticate(secret.group(1)))
+                .hasValueSatisfying(h -> assertThat(h.key().label()).isEqualTo("capped"));
+    }
+
+    @Test
     void revokesTheOwnersKey() {
         Account account = platform.newAccount();
         ConsoleBrowser browser = loggedIn(account);

@@ -2,6 +2,7 @@ package dev.quintet.console.dashboard;
 
 import dev.quintet.console.web.Money;
 import dev.quintet.console.keys.KeyRow;
+import dev.quintet.console.llm.LimitReset;
 import dev.quintet.console.security.ConsoleUser;
 import dev.quintet.platform.accounts.Account;
 import dev.quintet.platform.accounts.Accounts;
@@ -59,9 +60,12 @@ final class DashboardController {
         model.addAttribute("keys", keys.ofAccount(account.id()).stream().map(KeyRow::of).toList());
         model.addAttribute("charts", services.keyed().stream()
                 .map(s -> charts.chart(s.id(), s.name(), days, today)).toList());
+        model.addAttribute("limitResets", LimitReset.choices());
         if (!model.containsAttribute("keyServices")) {
             model.addAttribute("keyServices", List.of());
             model.addAttribute("keyLabel", "");
+            model.addAttribute("keyLimit", "");
+            model.addAttribute("keyLimitReset", "none");
         }
         return "dashboard";
     }

@@ -1,9 +1,16 @@
 package dev.quintet.console.keys;
 
+import dev.quintet.console.calls.ServiceAnswer;
+import dev.quintet.console.calls.ServiceCalls;
+import dev.quintet.console.calls.ServiceUnavailable;
+import dev.quintet.console.llm.KeyLimitRow;
+import dev.quintet.console.llm.LimitInput;
 import dev.quintet.console.security.ConsoleUser;
+import dev.quintet.console.web.FieldErrors;
 import dev.quintet.platform.keys.ApiKey;
 import dev.quintet.platform.keys.ApiKeys;
 import dev.quintet.platform.keys.IssuedKey;
+import jakarta.servlet.http.HttpSession;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -16,38 +23,47 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
-/** {@code POST /keys} creates a key, {@code POST /keys/{id}/revoke} revokes one; both go back to the dashboard. */
+/**
+ * {@code POST /keys} creates a key, {@code POST /keys/{id}/revoke} revokes one; both go back to the dashboard. A
+ * spending limit given with a new router key is set through the router's {@code PATCH /api/v1/keys/{hash}} once the
+ * key exists; if that fails the key stays, and the page says so.
+ */
 @Controller
 final class KeysController {
 
-    static final int MAX_LABEL_LENGTH = 100;
-
     private final ApiKeys keys;
+    private final ServiceCalls calls;
 
-    KeysController(ApiKeys keys) {
+    KeysController(ApiKeys keys, ServiceCalls calls) {
         this.keys = keys;
+        this.calls = calls;
     }
 
     @PostMapping("/keys")
-    String create(@AuthenticationPrincipal ConsoleUser user,
+    String create(@AuthenticationPrincipal ConsoleUser user, HttpSession session,
                   @RequestParam(defaultValue = "") String label,
                   @RequestParam(required = false) List<String> services,
+                  @RequestParam(defaultValue = "") String limit,
+                  @RequestParam(name = "limit_reset", defaultValue = "none") String limitReset,
                   RedirectAttributes flash) {
-        String error = problemWith(label, services);
-        if (error == null) {
-            try {
-                IssuedKey issued = keys.create(user.accountId(), label, services);
-                flash.addFlashAttribute("newKey",
-                        new NewKey(issued.secret(), issued.key().label(), issued.key().masked()));
-                return "redirect:/dashboard#new-key";
-            } catch (IllegalArgumentException e) {
-                error = e.getMessage();
-            }
+        KeyForm form = new KeyForm(label, services, limit, limitReset);
+        FieldErrors errors = new FieldErrors();
+        Optional<LimitInput> limitInput = form.check(errors);
+        if (limitInput.isEmpty()) {
+            return refused(form, errors, flash);
         }
-        flash.addFlashAttribute("keyError", error);
-        flash.addFlashAttribute("keyLabel", label);
-        flash.addFlashAttribute("keyServices", services == null ? List.of() : services);
-        return "redirect:/dashboard#create-key";
+        IssuedKey issued;
+        try {
+            issued = keys.create(user.accountId(), form.label(), form.services());
+        } catch (IllegalArgumentException e) {
+            errors.add("services", e.getMessage());
+            return refused(form, errors, flash);
+        }
+        flash.addFlashAttribute("newKey", new NewKey(issued.secret(), issued.key().label(), issued.key().masked()));
+        if (limitInput.get().limited()) {
+            setLimit(user, session, issued.key().id().toString(), limitInput.get(), flash);
+        }
+        return "redirect:/dashboard#new-key";
     }
 
     @PostMapping("/keys/{id}/revoke")
@@ -69,13 +85,34 @@ final class KeysController {
         return keys.byId(keyId).filter(key -> key.accountId().equals(user.accountId()));
     }
 
-    private static String problemWith(String label, List<String> services) {
-        if (services == null || services.isEmpty()) {
-            return "choose at least one service for the key";
+    /** Sets the new key's limit; a refusal or a router that does not answer is told, never thrown. */
+    private void setLimit(ConsoleUser user, HttpSession session, String keyId, LimitInput limit,
+                          RedirectAttributes flash) {
+        String problem;
+        try {
+            ServiceAnswer answer = calls.send(user, session, KeyForm.LIMITED_SERVICE, "PATCH",
+                    "/api/v1/keys/" + keyId, limit.body());
+            if (answer.ok()) {
+                flash.addFlashAttribute("newKeyLimit", "Its spending limit is "
+                        + KeyLimitRow.of(answer.body().path("data")).limitText() + ".");
+                return;
+            }
+            problem = answer.message();
+        } catch (ServiceUnavailable e) {
+            problem = e.getMessage();
         }
-        if (label.strip().length() > MAX_LABEL_LENGTH) {
-            return "label must be at most " + MAX_LABEL_LENGTH + " characters, got " + label.strip().length();
-        }
-        return null;
+        flash.addFlashAttribute("newKeyLimitProblem", "The key was created, but its spending limit was not set: "
+                + (problem.endsWith(".") ? problem : problem + "."));
+    }
+
+    private static String refused(KeyForm form, FieldErrors errors, RedirectAttributes flash) {
+        String field = KeyForm.firstRefused(errors);
+        flash.addFlashAttribute("keyError", errors.of(field));
+        flash.addFlashAttribute("keyErrorField", field);
+        flash.addFlashAttribute("keyLabel", form.label());
+        flash.addFlashAttribute("keyServices", form.services());
+        flash.addFlashAttribute("keyLimit", LimitInput.shown(form.limit()));
+        flash.addFlashAttribute("keyLimitReset", LimitInput.shown(form.limitReset()));
+        return "redirect:/dashboard#create-key";
     }
 }

@@ -11,7 +11,8 @@ import tools.jackson.databind.JsonNode;
 public record KeyLimitRow(String id, String name, String label, BigDecimal limit, BigDecimal remaining,
                           LimitReset reset, BigDecimal spent) {
 
-    static KeyLimitRow of(JsonNode key) {
+    /** The row of {@code key}, a key in the router's shape ({@code data} of {@code GET /api/v1/keys/{hash}}). */
+    public static KeyLimitRow of(JsonNode key) {
         LimitReset reset = LimitReset.named(key.path("limit_reset").asString("")).orElse(null);
         return new KeyLimitRow(key.path("hash").asString(""), key.path("name").asString(""),
                 key.path("label").asString(""), amount(key.path("limit")), amount(key.path("limit_remaining")),

@@ -13,13 +13,13 @@ import java.util.regex.Pattern;
  * checked here; what amounts a limit may be is the router's to say, and its refusal is shown. Without a limit there
  * is nothing to reset, so the reset is dropped.
  */
-record LimitInput(BigDecimal limit, LimitReset reset) {
+public record LimitInput(BigDecimal limit, LimitReset reset) {
 
     static final int MAX_LENGTH = 40;
     private static final Pattern AMOUNT = Pattern.compile("-?(\\d+(\\.\\d*)?|\\.\\d+)");
 
     /** The input, or empty with the reasons in {@code errors} under the names {@code limit} and {@code limit_reset}. */
-    static Optional<LimitInput> read(String limitText, String resetText, FieldErrors errors) {
+    public static Optional<LimitInput> read(String limitText, String resetText, FieldErrors errors) {
         String typed = limitText == null ? "" : limitText.strip();
         if (typed.startsWith("$")) {
             typed = typed.substring(1).strip();
@@ -51,12 +51,17 @@ record LimitInput(BigDecimal limit, LimitReset reset) {
     }
 
     /** {@code text} cut to {@link #MAX_LENGTH} characters, to show or keep what was typed. */
-    static String shown(String text) {
+    public static String shown(String text) {
         return text.length() > MAX_LENGTH ? text.substring(0, MAX_LENGTH) + "…" : text;
     }
 
+    /** Whether a limit was typed; without one, {@link #body()} removes any limit the key has. */
+    public boolean limited() {
+        return limit != null;
+    }
+
     /** The router's {@code PATCH /api/v1/keys/{hash}} body; nulls are sent, they remove the limit. */
-    Map<String, Object> body() {
+    public Map<String, Object> body() {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("limit", limit == null ? null : plain(limit));
         body.put("limit_reset", reset == null ? null : reset.key());

@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /** How often a key's spending limit starts again: UTC days, ISO weeks (from Monday), months. */
-enum LimitReset {
+public enum LimitReset {
     DAILY("daily", "a day", "today"),
     WEEKLY("weekly", "a week", "this week"),
     MONTHLY("monthly", "a month", "this month");
@@ -31,7 +31,7 @@ enum LimitReset {
     }
 
     /** What the form offers: {@code none}, then each reset. */
-    static List<String> choices() {
+    public static List<String> choices() {
         return Stream.concat(Stream.of("none"), Stream.of(values()).map(LimitReset::key)).toList();
     }
 
