@@ -298,6 +298,53 @@ class ConsoleServicePagesTest {
         assertThat(page.locator(".status-code")).hasText("404");
     }
 
+    @Test
+    void setsTheSpendingLimitGivenWhenCreatingARouterKey() {
+        page.navigate(console + "/dashboard");
+        page.fill("#key-label", "weekly cap");
+        page.check("#service-router");
+        page.fill("#key-limit", "1.25");
+        page.selectOption("#key-limit-reset", "weekly");
+        page.click("#create-key-button");
+
+        assertThat(page.locator("#new-key-limit")).hasText("Its spending limit is $1.25 a week.");
+        assertThat(page.locator("#new-key-limit-problem")).hasCount(0);
+        assertKeyLimit(page.locator("#new-key").inputValue(), 1.25, "weekly");
+
+        page.navigate(console + "/dashboard");
+        page.fill("#key-label", "no router");
+        page.check("#service-devices");
+        page.fill("#key-limit", "3");
+        page.click("#create-key-button");
+
+        assertThat(page.locator("#key-error")).hasText("limit applies to the LLM router only: choose the LLM router "
+                + "among the key's services, or leave the limit blank");
+        assertThat(page.locator("#key-limit")).hasAttribute("aria-invalid", "true");
+        assertThat(page.locator("#key-limit")).hasValue("3");
+        page.locator("#create-key").screenshot(new Locator.ScreenshotOptions()
+                .setPath(Path.of("target", "console-create-key-limit.png")));
+        assertThat(page.locator("#new-key-panel")).hasCount(0);
+        assertThat(platform.bean(ApiKeys.class).ofAccount(account)).extracting(k -> k.label())
+                .containsExactlyInAnyOrder("test", "weekly cap");
+    }
+
+    @Test
+    void keepsANewKeyWhoseLimitTheRouterRefusedAndSaysWhy() {
+        page.navigate(console + "/dashboard");
+        page.fill("#key-label", "refused cap");
+        page.check("#service-router");
+        page.fill("#key-limit", "-1");
+        page.click("#create-key-button");
+
+        assertThat(page.locator("#new-key-limit-problem")).containsText("The key was created, but its spending limit "
+                + "was not set: limit must be null (no limit) or a number of US dollars from 0 to 1000000 with at "
+                + "most 8 decimals, got -1. You can set it on the LLM usage page.");
+        assertThat(page.locator("#new-key-limit")).hasCount(0);
+        assertKeyLimit(page.locator("#new-key").inputValue(), null, null);
+        page.locator("#new-key-limit-problem a").click();
+        assertThat(page.locator("#limit-list tbody tr")).containsText("refused cap");
+    }
+
     private void pointFormAt(String keyId) {
         page.evalOnSelector(".limit-form", "(f, id) => f.action = f.action.replace(/keys\\/[^/]+/, 'keys/' + id)",
                 keyId);
