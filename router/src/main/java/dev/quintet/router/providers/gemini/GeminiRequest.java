@@ -86,7 +86,13 @@ final class GeminiRequest {
         ObjectNode config = out.putObject("toolConfig").putObject("functionCallingConfig");
         switch (choice.mode()) {
             case "none" -> config.put("mode", "NONE");
-            case "required" -> config.put("mode", "ANY");
+            case "required" -> {
+                config.put("mode", "ANY");
+                if (!choice.allowed().isEmpty()) { // only these may be called, as allowed_tools asks
+                    ArrayNode names = config.putArray("allowedFunctionNames");
+                    choice.allowed().forEach(names::add);
+                }
+            }
             case "function" -> config.put("mode", "ANY").putArray("allowedFunctionNames").add(choice.name());
             default -> config.put("mode", "AUTO");
         }

@@ -151,23 +151,27 @@ public final class OpenAiRequests {
             return null;
         }
         if (choice.isString()) {
-            return new ToolChoice(choice.asString(), null);
+            return new ToolChoice(choice.asString(), null, List.of());
         }
         if (choice.path("type").asString("").equals("allowed_tools")) {
-            // OpenAI's allowed_tools: a required choice of one function is that function; otherwise its mode over
-            // all the tools, the subset not kept
+            // OpenAI's allowed_tools: a required choice of one function is that function; otherwise its mode, and
+            // the functions it allows for a translation that can keep them
             JsonNode allowed = choice.path("allowed_tools");
             boolean required = allowed.path("mode").asString("auto").equals("required");
-            String only = allowed.path("tools").size() == 1
-                    ? allowed.path("tools").path(0).path("function").path("name").asString(null) : null;
-            return required && only != null ? new ToolChoice("function", only)
-                    : new ToolChoice(required ? "required" : "auto", null);
+            List<String> names = new ArrayList<>();
+            allowed.path("tools").forEach(t -> names.add(t.path("function").path("name").asString("")));
+            return required && names.size() == 1 ? new ToolChoice("function", names.getFirst(), List.of())
+                    : new ToolChoice(required ? "required" : "auto", null, List.copyOf(names));
         }
         String name = choice.path("function").path("name").asString(null);
-        return name == null ? new ToolChoice("auto", null) : new ToolChoice("function", name);
+        return name == null ? new ToolChoice("auto", null, List.of())
+                : new ToolChoice("function", name, List.of());
     }
 
-    /** A tool choice: its mode and, for {@code function}, the function's name. */
-    public record ToolChoice(String mode, String name) {
+    /**
+     * A tool choice: its mode, for {@code function} the function's name, and for OpenAI's {@code allowed_tools} the
+     * functions the model may call ({@code allowed}; empty: all the request's tools).
+     */
+    public record ToolChoice(String mode, String name, List<String> allowed) {
     }
 }

@@ -8,6 +8,8 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -243,6 +245,25 @@ class GeminiMappingTest {
                 {"error":{"details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"9s"}]}}""")));
 
         assertThat(answer.retryAfter()).hasValue(Duration.ofSeconds(3));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"required|f,g|ANY|f,g", "required|g|ANY|g", "auto|f,g|AUTO|"})
+    void keepsTheFunctionsARequiredAllowedToolsChoiceAllows(String mode, String allowed, String geminiMode,
+                                                             String names) {
+        String subset = String.join(",", Arrays.stream(allowed.split(","))
+                .map(f -> "{\"type\":\"function\",\"function\":{\"name\":\"" + f + "\"}}").toList());
+        ObjectNode body = (ObjectNode) Json.read("{\"model\":\"m\",\"tools\":[{\"type\":\"function\","
+                + "\"function\":{\"name\":\"f\"}},{\"type\":\"function\",\"function\":{\"name\":\"g\"}},{\"type\":\"function\","
+                + "\"function\":{\"name\":\"h\"}}],\"tool_choice\":{\"type\":\"allowed_tools\",\"allowed_tools\":"
+                + "{\"mode\":\"" + mode + "\",\"tools\":[" + subset + "]}},\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]}");
+
+        JsonNode config = GeminiRequest.of(body, 8192).at("/toolConfig/functionCallingConfig");
+
+        assertThat(config.path("mode").asString()).isEqualTo(geminiMode);
+        assertThat(config.path("allowedFunctionNames").valueStream().map(JsonNode::asString).toList())
+                .isEqualTo(names == null ? List.of() : List.of(names.split(",")));
+        assertThat(GeminiRequest.of(body, 8192).at("/tools/0/functionDeclarations")).as("all offered").hasSize(3);
     }
 
     @Test
