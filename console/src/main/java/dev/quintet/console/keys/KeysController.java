@@ -90,8 +90,7 @@ final class KeysController {
                           RedirectAttributes flash) {
         String problem;
         try {
-            ServiceAnswer answer = calls.send(user, session, KeyForm.LIMITED_SERVICE, "PATCH",
-                    "/api/v1/keys/" + keyId, limit.body());
+            ServiceAnswer answer = limit.setOn(keyId, calls, user, session);
             if (answer.ok()) {
                 flash.addFlashAttribute("newKeyLimit", "Its spending limit is "
                         + KeyLimitRow.of(answer.body().path("data")).limitText() + ".");

@@ -33,16 +33,16 @@ public record KeyLimitRow(String id, String name, String label, BigDecimal limit
     }
 
     public String spentText() {
-        return usd(spent == null ? BigDecimal.ZERO : spent);
+        return Money.exact(spent == null ? BigDecimal.ZERO : spent);
     }
 
     /** The limit with its period: {@code $2.50 a month}, {@code $10.00 in total} when it never resets, or none. */
     public String limitText() {
-        return limit == null ? "none" : usd(limit) + " " + (reset == null ? "in total" : reset.period());
+        return limit == null ? "none" : Money.exact(limit) + " " + (reset == null ? "in total" : reset.period());
     }
 
     public String remainingText() {
-        return limit == null || remaining == null ? "—" : usd(remaining);
+        return limit == null || remaining == null ? "—" : Money.exact(remaining);
     }
 
     /** The limit as the form shows it for editing: plain digits, or empty for none. */
@@ -53,9 +53,5 @@ public record KeyLimitRow(String id, String name, String label, BigDecimal limit
     /** The reset the form has chosen: {@code none}, {@code daily}, {@code weekly} or {@code monthly}. */
     public String resetInput() {
         return reset == null ? "none" : reset.key();
-    }
-
-    private static String usd(BigDecimal amount) {
-        return Money.exact(amount);
     }
 }

@@ -43,8 +43,7 @@ final class KeyLimitsController {
             String field = errors.has("limit") ? "limit" : "limit_reset";
             return refused(flash, new LimitRefusal(key, field, errors.of(field), limit, reset));
         }
-        ServiceAnswer answer = calls.send(user, session, "router", "PATCH", "/api/v1/keys/" + key,
-                input.get().body());
+        ServiceAnswer answer = input.get().setOn(key, calls, user, session);
         if (!answer.ok()) {
             String field = answer.body().path("error").path("param").asString(null);
             return refused(flash, new LimitRefusal(key, field, answer.message(), limit, reset));

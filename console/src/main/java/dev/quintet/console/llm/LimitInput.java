@@ -1,6 +1,10 @@
 package dev.quintet.console.llm;
 
+import dev.quintet.console.calls.ServiceAnswer;
+import dev.quintet.console.calls.ServiceCalls;
+import dev.quintet.console.security.ConsoleUser;
 import dev.quintet.console.web.FieldErrors;
+import jakarta.servlet.http.HttpSession;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -58,6 +62,14 @@ public record LimitInput(BigDecimal limit, LimitReset reset) {
     /** Whether a limit was typed; without one, {@link #body()} removes any limit the key has. */
     public boolean limited() {
         return limit != null;
+    }
+
+    /**
+     * Sets this limit on router key {@code keyId} of the person logged in, through the router's
+     * {@code PATCH /api/v1/keys/{hash}}; the router's answer (its key, or its refusal).
+     */
+    public ServiceAnswer setOn(String keyId, ServiceCalls calls, ConsoleUser user, HttpSession session) {
+        return calls.send(user, session, "router", "PATCH", "/api/v1/keys/" + keyId, body());
     }
 
     /** The router's {@code PATCH /api/v1/keys/{hash}} body; nulls are sent, they remove the limit. */

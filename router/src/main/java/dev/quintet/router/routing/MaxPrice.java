@@ -48,7 +48,7 @@ public record MaxPrice(BigDecimal prompt, BigDecimal completion, BigDecimal requ
         }
         String param = "provider.max_price." + field;
         try {
-            BigDecimal d = v.isNumber() ? v.decimalValue() : v.isString() ? new BigDecimal(v.asString()) : null;
+            BigDecimal d = v.isNumber() ? ChatRequests.decimal(v) : v.isString() ? new BigDecimal(v.asString()) : null;
             if (d != null && d.signum() >= 0 && d.compareTo(LARGEST) <= 0
                     && d.stripTrailingZeros().scale() <= MAX_DECIMALS) {
                 return d;

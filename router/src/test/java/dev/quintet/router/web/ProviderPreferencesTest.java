@@ -137,6 +137,7 @@ class ProviderPreferencesTest extends RouterTest {
             "{\"max_price\":{\"prompt\":-1}}|provider.max_price.prompt|must be a number from 0 to 1000000 with at most 12"
                     + " decimals (US dollars per million tokens)",
             "{\"max_price\":{\"prompt\":\"cheap\"}}|provider.max_price.prompt|must be a number from 0",
+            "{\"max_price\":{\"prompt\":1e999}}|provider.max_price.prompt|must be a number from 0",
             "{\"max_price\":{\"prompt\":\"1e-999999999\"}}|provider.max_price.prompt|with at most 12 decimals",
             "{\"max_price\":{\"request\":\"1e999999999\"}}|provider.max_price.request|must be a number from 0 to 1000000",
             "{\"max_price\":{\"tokens\":1}}|provider.max_price.tokens|not a price limit",
