@@ -24,6 +24,7 @@ public final class FreeModels {
             + "drawn at random, up to five tried in turn; no credit needed, the free-model allowance applies.";
 
     private final List<Model> models;
+    private final Optional<Model> asModel;
 
     public FreeModels(Catalog catalog, ProviderConnections connections) {
         List<Model> free = new ArrayList<>();
@@ -36,6 +37,7 @@ public final class FreeModels {
             }
         }
         this.models = List.copyOf(free);
+        this.asModel = models.isEmpty() ? Optional.empty() : Optional.of(routerModel(models));
     }
 
     /** The free models configured here, each with only its free configured endpoints. */
@@ -48,9 +50,10 @@ public final class FreeModels {
      * takes, created when the newest of them entered the catalog; empty when no free model is configured.
      */
     public Optional<Model> asModel() {
-        if (models.isEmpty()) {
-            return Optional.empty();
-        }
+        return asModel;
+    }
+
+    private static Model routerModel(List<Model> models) {
         Set<String> inputs = new LinkedHashSet<>();
         Set<String> outputs = new LinkedHashSet<>();
         List<Endpoint> endpoints = new ArrayList<>();
@@ -61,7 +64,7 @@ public final class FreeModels {
             endpoints.addAll(m.endpoints());
             created = Math.max(created, m.created());
         }
-        return Optional.of(new Model(ID, "Free Models Router", created, DESCRIPTION, null, List.copyOf(inputs),
-                List.copyOf(outputs), endpoints));
+        return new Model(ID, "Free Models Router", created, DESCRIPTION, null, List.copyOf(inputs),
+                List.copyOf(outputs), endpoints);
     }
 }
